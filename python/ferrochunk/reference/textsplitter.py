@@ -1,0 +1,215 @@
+"""The LangChain-compatible splitters, on the pure-Python engine.
+
+``ferrochunk.RecursiveCharacterTextSplitter`` and friends are these classes with the Rust
+engine swapped in (see ``ferrochunk/textsplitter.py``); everything else (arguments,
+validation, documents, start indices, warnings) is shared, so both behave alike by
+construction and the tests compare only the engines.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from typing import Any, Callable, Literal, Optional, Union
+
+from ..documents import BaseDocumentTransformer, Document
+from ..language import Language, get_separators_for_language
+from .scan import Separator
+from .splitter import Engine
+
+# LangChain logs its size warning here; users' logging filters keep working.
+logger = logging.getLogger("langchain_text_splitters.base")
+
+KeepSeparator = Union[bool, Literal["start", "end"]]
+SeparatorSpec = tuple[str, bool, str]  # (separator, is_regex, text to join pieces with)
+_LOOKAROUND_PREFIXES = ("(?=", "(?<!", "(?<=", "(?!")
+
+
+def keep_mode(keep_separator: object) -> Union[bool, str]:
+    """LangChain's reading of ``keep_separator``: falsy drops, ``"end"`` appends, else starts."""
+    if not keep_separator:
+        return False
+    return "end" if keep_separator == "end" else "start"
+
+
+class TextSplitter(BaseDocumentTransformer, ABC):
+    """Interface for splitting text into chunks (``langchain_text_splitters.TextSplitter``)."""
+
+    def __init__(
+        self,
+        chunk_size: int = 4000,
+        chunk_overlap: int = 200,
+        length_function: Callable[[str], int] = len,
+        keep_separator: KeepSeparator = False,
+        add_start_index: bool = False,
+        strip_whitespace: bool = True,
+    ) -> None:
+        if chunk_size <= 0:
+            msg = f"chunk_size must be > 0, got {chunk_size}"
+            raise ValueError(msg)
+        if chunk_overlap < 0:
+            msg = f"chunk_overlap must be >= 0, got {chunk_overlap}"
+            raise ValueError(msg)
+        if chunk_overlap > chunk_size:
+            msg = (
+                f"Got a larger chunk overlap ({chunk_overlap}) than chunk size "
+                f"({chunk_size}), should be smaller."
+            )
+            raise ValueError(msg)
+        self._chunk_size = chunk_size
+        self._chunk_overlap = chunk_overlap
+        self._length_function = length_function
+        self._keep_separator = keep_separator
+        self._add_start_index = add_start_index
+        self._strip_whitespace = strip_whitespace
+        self._engine_cache: Optional[tuple[tuple, Any]] = None
+
+    @abstractmethod
+    def split_text(self, text: str) -> list[str]:
+        """Split text into multiple components."""
+
+    # -- engines ---------------------------------------------------------------------------
+
+    def _make_engine(self, specs: list[SeparatorSpec], recursive: bool) -> Any:
+        """The engine for these settings; the native package overrides this."""
+        separators = [Separator(text, is_regex, join) for text, is_regex, join in specs]
+        return Engine(
+            self._chunk_size,
+            self._chunk_overlap,
+            separators,
+            keep_mode(self._keep_separator),
+            self._strip_whitespace,
+            recursive,
+        )
+
+    def _run(self, text: str, specs: list[SeparatorSpec], recursive: bool) -> list[str]:
+        """Split with an engine built for the current settings (rebuilt if they changed)."""
+        key = (
+            self._chunk_size,
+            self._chunk_overlap,
+            keep_mode(self._keep_separator),
+            self._strip_whitespace,
+            tuple(specs),
+            recursive,
+        )
+        if self._engine_cache is None or self._engine_cache[0] != key:
+            self._engine_cache = (key, self._make_engine(specs, recursive))
+        texts, oversized = self._engine_cache[1].split_text(text, self._length_function)
+        for total in oversized:
+            logger.warning(
+                "Created a chunk of size %d, which is longer than the specified %d",
+                total,
+                self._chunk_size,
+            )
+        return texts
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["_engine_cache"] = None  # engines are rebuilt, so splitters pickle by arguments
+        return state
+
+    # -- documents -------------------------------------------------------------------------
+
+    def create_documents(
+        self, texts: list[str], metadatas: Optional[list[dict[Any, Any]]] = None
+    ) -> list[Document]:
+        """Documents from texts; ``start_index`` is found the way LangChain finds it."""
+        metadatas_ = metadatas or [{}] * len(texts)
+        documents = []
+        for i, text in enumerate(texts):
+            index = 0
+            previous_chunk_len = 0
+            for chunk in self.split_text(text):
+                metadata = copy.deepcopy(metadatas_[i])
+                if self._add_start_index:
+                    offset = index + previous_chunk_len - self._chunk_overlap
+                    index = text.find(chunk, max(0, offset))
+                    metadata["start_index"] = index
+                    previous_chunk_len = len(chunk)
+                documents.append(Document(page_content=chunk, metadata=metadata))
+        return documents
+
+    def split_documents(self, documents: Iterable[Document]) -> list[Document]:
+        """Split documents, keeping each one's metadata."""
+        texts, metadatas = [], []
+        for doc in documents:
+            texts.append(doc.page_content)
+            metadatas.append(doc.metadata)
+        return self.create_documents(texts, metadatas=metadatas)
+
+    def transform_documents(self, documents: Sequence[Document], **kwargs: Any) -> Sequence[Document]:
+        """Transform a sequence of documents by splitting them."""
+        return self.split_documents(list(documents))
+
+    @classmethod
+    def from_huggingface_tokenizer(cls, tokenizer: Any, **kwargs: Any) -> TextSplitter:
+        """A splitter that measures length with a ``transformers`` tokenizer."""
+        try:
+            from transformers.tokenization_utils_base import PreTrainedTokenizerBase
+        except ImportError as err:
+            msg = (
+                "Could not import transformers python package. "
+                "Please install it with `pip install transformers`."
+            )
+            raise ValueError(msg) from err
+        if not isinstance(tokenizer, PreTrainedTokenizerBase):
+            msg = "Tokenizer received was not an instance of PreTrainedTokenizerBase"
+            raise ValueError(msg)  # noqa: TRY004
+
+        def _huggingface_tokenizer_length(text: str) -> int:
+            return len(tokenizer.tokenize(text))
+
+        return cls(length_function=_huggingface_tokenizer_length, **kwargs)
+
+
+class CharacterTextSplitter(TextSplitter):
+    """Splitting text that looks at characters (one separator, no recursion)."""
+
+    def __init__(self, separator: str = "\n\n", is_separator_regex: bool = False, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._separator = separator
+        self._is_separator_regex = is_separator_regex
+
+    def split_text(self, text: str) -> list[str]:
+        """Split on the separator and merge the pieces into chunks."""
+        is_lookaround = self._is_separator_regex and any(
+            self._separator.startswith(p) for p in _LOOKAROUND_PREFIXES
+        )
+        # Zero-width look-around separators are never re-inserted between pieces.
+        join = "" if is_lookaround else self._separator
+        spec = (self._separator, self._is_separator_regex, join)
+        return self._run(text, [spec], recursive=False)
+
+
+class RecursiveCharacterTextSplitter(TextSplitter):
+    """Splitting text by recursively looking at characters, paragraph first."""
+
+    def __init__(
+        self,
+        separators: Optional[list[str]] = None,
+        keep_separator: KeepSeparator = True,
+        is_separator_regex: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(keep_separator=keep_separator, **kwargs)
+        self._separators = separators or ["\n\n", "\n", " ", ""]
+        self._is_separator_regex = is_separator_regex
+
+    def split_text(self, text: str) -> list[str]:
+        """Split the input text into chunks using the separators in order."""
+        regex = self._is_separator_regex
+        specs = [(s, regex, s) for s in self._separators]
+        return self._run(text, specs, recursive=True)
+
+    @classmethod
+    def from_language(cls, language: Language, **kwargs: Any) -> RecursiveCharacterTextSplitter:
+        """A splitter with the separator preset for a programming or markup language."""
+        separators = cls.get_separators_for_language(language)
+        return cls(separators=separators, is_separator_regex=True, **kwargs)
+
+    @staticmethod
+    def get_separators_for_language(language: Language) -> list[str]:
+        """The separator preset for ``language``."""
+        return get_separators_for_language(language)

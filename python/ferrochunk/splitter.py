@@ -1,0 +1,77 @@
+"""The native API, ``ferrochunk.split`` and ``ferrochunk.Splitter``, on the Rust engine."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Optional
+
+from . import _native
+from .reference import api as _ref
+from .reference.splitter import to_chunks
+from .scan import to_rust
+
+Chunk = _native.Chunk
+
+
+class Splitter(_ref.Splitter):
+    """Splits text into chunks that are exact spans of it, with offsets and metadata.
+
+    Separators are tried in order (paragraph, line, word, character by default) exactly as
+    LangChain's ``RecursiveCharacterTextSplitter`` tries them, and chunks keep their
+    separators, so ``text[chunk.start:chunk.end] == chunk.text`` always holds and
+    ``chunk.byte_start``/``chunk.byte_end`` locate it in the UTF-8 encoding.
+
+    >>> from ferrochunk import Splitter
+    >>> [c.text for c in Splitter(chunk_size=12, chunk_overlap=0).split("one two three four")]
+    ['one two', 'three four']
+    """
+
+    def _make_engine(self) -> Any:
+        a = self._args
+        specs = []
+        for s in a["separators"]:
+            rust = to_rust(s) if a["is_separator_regex"] and s else None
+            if a["is_separator_regex"] and s and rust is None:
+                return super()._make_engine()  # Python's re keeps the answer exact
+            specs.append((rust or s, rust is not None, s))
+        keep, strip = a["keep_separator"], a["strip_whitespace"]
+        return _native.Splitter(a["chunk_size"], a["chunk_overlap"], specs, keep, strip, True)
+
+    def split(self, text: str, metadata: Optional[Mapping[str, Any]] = None) -> list[Chunk]:
+        """Chunks of ``text``, each carrying a read-only view of ``metadata``."""
+        _ref._check_text(text)
+        if not isinstance(self._engine, _native.Splitter):
+            pieces, oversized = self._split_pieces(text)
+            _ref._warn(oversized, self._args["chunk_size"])
+            return to_chunks(text, pieces, metadata, make=Chunk)
+        meta = MappingProxyType(dict(metadata or {}))
+        try:
+            chunks, oversized = self._engine.split(text, meta, self._args["length_function"])
+        except UnicodeEncodeError as err:
+            raise ValueError(
+                f"text has a lone surrogate {text[err.start]!r} at index {err.start}, which has "
+                "no UTF-8 encoding; decode the input with errors='replace' or remove it"
+            ) from None
+        _ref._warn(oversized, self._args["chunk_size"])
+        return chunks
+
+
+def split(
+    text: str,
+    chunk_size: int = 1000,
+    chunk_overlap: int = 200,
+    *,
+    metadata: Optional[Mapping[str, Any]] = None,
+    **options: Any,
+) -> list[Chunk]:
+    """Split ``text`` into :class:`Chunk` objects (see :class:`Splitter` for the options).
+
+    >>> from ferrochunk import split
+    >>> [(c.text, c.start, c.end) for c in split("ab cd", chunk_size=3, chunk_overlap=0)]
+    [('ab', 0, 2), ('cd', 3, 5)]
+    """
+    return Splitter(chunk_size, chunk_overlap, **options).split(text, metadata)
+
+
+__all__ = ["Chunk", "Splitter", "split"]

@@ -1,0 +1,87 @@
+"""The LangChain drop-in splitters on the Rust engine.
+
+Same classes as :mod:`ferrochunk.reference.textsplitter` (arguments, validation, documents,
+warnings) with the engine swapped. Settings the Rust engine cannot reproduce exactly (regex
+syntax outside the shared subset, non-integer sizes or lengths, text with lone surrogates)
+run on the pure-Python engine instead, so the output is always LangChain's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from . import _native
+from .reference import textsplitter as _ref
+from .reference.textsplitter import SeparatorSpec, keep_mode
+from .scan import to_rust
+
+__all__ = ["CharacterTextSplitter", "RecursiveCharacterTextSplitter", "TextSplitter"]
+
+
+class NativeEngine:
+    """Runs the Rust splitter; hands inputs it cannot reproduce exactly to the fallback."""
+
+    __slots__ = ("_fallback", "_native")
+
+    def __init__(self, native: _native.Splitter, fallback: Any) -> None:
+        self._native = native
+        self._fallback = fallback
+
+    def split_text(self, text: str, length: Callable[[str], int]) -> tuple[list[str], list[int]]:
+        try:
+            return self._native.split_text(text, None if length is len else length)
+        except (UnicodeEncodeError, _native.Unsupported):
+            return self._fallback.split_text(text, length)
+
+
+def native_specs(specs: list[SeparatorSpec]) -> list[tuple[str, bool, str]] | None:
+    """Separators in the core's syntax, or ``None`` if one needs Python's ``re``."""
+    out = []
+    for text, is_regex, join in specs:
+        if is_regex and text:
+            rust = to_rust(text)
+            if rust is None:
+                return None
+            out.append((rust, True, join))
+        else:
+            out.append((text, False, join))
+    return out
+
+
+def make_native_engine(splitter: _ref.TextSplitter, specs: list[SeparatorSpec], recursive: bool):
+    """The Rust engine for a drop-in splitter's settings, or the reference engine."""
+    fallback = _ref.TextSplitter._make_engine(splitter, specs, recursive)
+    sizes = (splitter._chunk_size, splitter._chunk_overlap)
+    converted = native_specs(specs)
+    if converted is None or not all(type(v) is int for v in sizes):
+        return fallback
+    keep = keep_mode(splitter._keep_separator) or "drop"
+    try:
+        native = _native.Splitter(*sizes, converted, keep, bool(splitter._strip_whitespace), recursive)
+    except ValueError:  # e.g. a pattern over the regex crate's size limit
+        return fallback
+    return NativeEngine(native, fallback)
+
+
+class TextSplitter(_ref.TextSplitter):
+    """Interface for splitting text into chunks (``langchain_text_splitters.TextSplitter``)."""
+
+    _make_engine = make_native_engine
+
+
+class CharacterTextSplitter(TextSplitter, _ref.CharacterTextSplitter):
+    """Drop-in for ``langchain_text_splitters.CharacterTextSplitter``, on the Rust engine.
+
+    >>> from ferrochunk import CharacterTextSplitter
+    >>> CharacterTextSplitter(separator=" ", chunk_size=7, chunk_overlap=0).split_text("a b c d e")
+    ['a b c d', 'e']
+    """
+
+
+class RecursiveCharacterTextSplitter(TextSplitter, _ref.RecursiveCharacterTextSplitter):
+    """Drop-in for ``langchain_text_splitters.RecursiveCharacterTextSplitter``, on Rust.
+
+    >>> from ferrochunk import RecursiveCharacterTextSplitter
+    >>> RecursiveCharacterTextSplitter(chunk_size=10, chunk_overlap=0).split_text("Hello world. Bye.")
+    ['Hello', 'world.', 'Bye.']
+    """

@@ -1,0 +1,18 @@
+//! ferrochunk's core: text splitting for retrieval pipelines, reproducing
+//! `langchain_text_splitters` exactly while tracking byte and code-point offsets.
+//!
+//! The core knows nothing of Python; `python/` (behind the `python` feature) is the
+//! only place that does.
+
+pub mod error;
+pub mod merge;
+pub mod scan;
+pub mod split;
+pub mod text;
+
+#[cfg(feature = "python")]
+mod python;
+
+pub use error::{Error, Result};
+pub use scan::{KeepSeparator, Separator};
+pub use split::{Chunk, Length, SplitConfig, SplitOutput, Splitter};

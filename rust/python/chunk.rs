@@ -1,0 +1,93 @@
+//! The native API's `Chunk`: an immutable record with exact offsets.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyString, PyTuple};
+
+/// A chunk of a source text: `text == source[start:end]`, UTF-8 offsets alongside.
+#[pyclass(frozen, name = "Chunk", module = "ferrochunk")]
+pub struct PyChunk {
+    #[pyo3(get)]
+    text: Py<PyString>,
+    #[pyo3(get)]
+    start: usize,
+    #[pyo3(get)]
+    end: usize,
+    #[pyo3(get)]
+    byte_start: usize,
+    #[pyo3(get)]
+    byte_end: usize,
+    #[pyo3(get)]
+    index: usize,
+    #[pyo3(get)]
+    metadata: Py<PyAny>,
+}
+
+#[pymethods]
+impl PyChunk {
+    #[new]
+    #[pyo3(signature = (text, start, end, byte_start, byte_end, index, metadata))]
+    pub fn new(
+        text: Py<PyString>,
+        start: usize,
+        end: usize,
+        byte_start: usize,
+        byte_end: usize,
+        index: usize,
+        metadata: Py<PyAny>,
+    ) -> Self {
+        Self {
+            text,
+            start,
+            end,
+            byte_start,
+            byte_end,
+            index,
+            metadata,
+        }
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Chunk(text={}, start={}, end={}, byte_start={}, byte_end={}, index={}, metadata={})",
+            self.text.bind(py).repr()?,
+            self.start,
+            self.end,
+            self.byte_start,
+            self.byte_end,
+            self.index,
+            self.metadata.bind(py).repr()?,
+        ))
+    }
+
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(other) = other.cast::<PyChunk>() else {
+            return Ok(false);
+        };
+        let o = other.get();
+        Ok((self.start, self.end, self.byte_start, self.byte_end, self.index)
+            == (o.start, o.end, o.byte_start, o.byte_end, o.index)
+            && self.text.bind(py).as_any().eq(o.text.bind(py))?
+            && self.metadata.bind(py).eq(o.metadata.bind(py))?)
+    }
+
+    fn __len__(&self) -> usize {
+        self.end - self.start
+    }
+
+    /// Pickles by value, so chunks travel to worker processes.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let c = slf.get();
+        let args = (
+            c.text.clone_ref(py),
+            c.start,
+            c.end,
+            c.byte_start,
+            c.byte_end,
+            c.index,
+            c.metadata.clone_ref(py),
+        )
+            .into_pyobject(py)?;
+        Ok((slf.get_type().into_any(), args))
+    }
+}

@@ -1,0 +1,18 @@
+//! PyO3 bindings: the only part of the crate that knows Python. Thin wrappers that
+//! convert arguments, release the GIL around core work, and build Python objects after.
+
+mod chunk;
+mod errors;
+mod length;
+mod splitter;
+
+use pyo3::prelude::*;
+
+/// The extension module `ferrochunk._native`.
+#[pymodule(gil_used = false)]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<splitter::PySplitter>()?;
+    m.add_class::<chunk::PyChunk>()?;
+    m.add("Unsupported", m.py().get_type::<errors::Unsupported>())?;
+    Ok(())
+}
