@@ -5,6 +5,7 @@ mod chunk;
 mod errors;
 mod length;
 mod splitter;
+mod strings;
 
 use pyo3::prelude::*;
 
