@@ -4,6 +4,7 @@
 //! The core knows nothing of Python; `python/` (behind the `python` feature) is the
 //! only place that does.
 
+pub mod corpus;
 pub mod error;
 pub mod merge;
 pub mod scan;

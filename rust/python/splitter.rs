@@ -39,6 +39,11 @@ fn separator((pattern, is_regex, join): (String, bool, String)) -> Result<Separa
 }
 
 impl PySplitter {
+    /// The core splitter, for other native functions.
+    pub fn core(&self) -> &Splitter {
+        &self.inner
+    }
+
     /// Runs the core with the GIL released, or holding it when a Python callable measures.
     fn run(
         &self,
