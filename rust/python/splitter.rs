@@ -6,7 +6,7 @@ use pyo3::types::{PyList, PyString};
 
 use super::chunk::PyChunk;
 use super::length::PyLength;
-use super::strings::substring;
+use super::strings::chunk_string;
 use crate::error::Result;
 use crate::scan::{KeepSeparator, Separator};
 use crate::split::{SplitConfig, SplitOutput, Splitter};
@@ -107,7 +107,7 @@ impl PySplitter {
         for chunk in &out.chunks {
             match &chunk.joined {
                 Some(joined) => list.append(PyString::new(py, joined))?,
-                None => list.append(substring(text, chunk.char_start, chunk.char_end)?)?,
+                None => list.append(chunk_string(text, source, chunk)?)?,
             }
         }
         Ok((list, out.oversized))
@@ -135,7 +135,7 @@ impl PySplitter {
                 ));
             }
             let chunk = PyChunk::new(
-                substring(text, start, end)?.unbind(),
+                chunk_string(text, source, c)?.unbind(),
                 start,
                 end,
                 c.byte_start,

@@ -1,14 +1,30 @@
-//! Building the chunk strings: slices of the caller's `str`, not re-decoded UTF-8.
+//! Building the chunk strings without decoding UTF-8 again.
 //!
-//! `PyUnicode_Substring` copies code units in the string's own storage kind (a `memcpy`
-//! plus a max-char scan), several times faster than decoding UTF-8 for non-ASCII text.
+//! ASCII chunks are copied from our UTF-8 bytes (CPython's ASCII fast path: no decoding, no
+//! max-char scan). The others are sliced from the caller's string with `PyUnicode_Substring`:
+//! a copy in the string's own storage kind plus a max-char scan, several times faster than
+//! decoding UTF-8 for non-ASCII text.
 #![allow(unsafe_code)]
 
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
+use crate::split::Chunk;
+
+/// A span chunk's text as a new Python string (see the module comment for the two paths).
+pub fn chunk_string<'py>(
+    text: &Bound<'py, PyString>,
+    utf8: &str,
+    chunk: &Chunk,
+) -> PyResult<Bound<'py, PyString>> {
+    if chunk.byte_end - chunk.byte_start == chunk.char_end - chunk.char_start {
+        return Ok(PyString::new(text.py(), chunk.text(utf8)));
+    }
+    substring(text, chunk.char_start, chunk.char_end)
+}
+
 /// `source[start:end]` in code points, as a new Python string.
-pub fn substring<'py>(
+fn substring<'py>(
     source: &Bound<'py, PyString>,
     start: usize,
     end: usize,
