@@ -29,6 +29,8 @@ class NativeEngine:
         self._fallback = fallback
 
     def split_text(self, text: str, length: Callable[[str], int]) -> tuple[list[str], list[int]]:
+        if not isinstance(text, str):  # LangChain's own error comes from re: the fallback's
+            return self._fallback.split_text(text, length)
         try:
             return self._native.split_text(text, None if length is len else length)
         except (UnicodeEncodeError, _native.Unsupported):
@@ -39,6 +41,8 @@ def native_specs(specs: list[SeparatorSpec]) -> list[tuple[str, bool, str]] | No
     """Separators in the core's syntax, or ``None`` if one needs Python's ``re``."""
     out = []
     for text, is_regex, join in specs:
+        if not isinstance(text, str) or not isinstance(join, str):
+            return None  # e.g. bytes: Python's re raises LangChain's exact TypeError
         if is_regex and text:
             rust = to_rust(text)
             if rust is None:
