@@ -14,7 +14,7 @@ NOT_TEXT = [None, b"bytes", 123, 1.5, ["a"], bytearray(b"x")]
 
 
 @pytest.mark.parametrize("text", NOT_TEXT, ids=repr)
-def test_native_text_must_be_str(impl, text) -> None:  # noqa: ANN001
+def test_native_text_must_be_str(impl, text) -> None:
     with pytest.raises(TypeError, match="text must be str, got"):
         impl.split(text, 10, 0)
     with pytest.raises(TypeError, match="text must be str, got"):
@@ -36,7 +36,7 @@ def test_native_text_must_be_str(impl, text) -> None:  # noqa: ANN001
         (10, None, TypeError, "chunk_overlap must be an int, got NoneType"),
     ],
 )
-def test_native_sizes(impl, size, overlap, error, message) -> None:  # noqa: ANN001
+def test_native_sizes(impl, size, overlap, error, message) -> None:
     with pytest.raises(error, match=message):
         impl.Splitter(size, overlap)
 
@@ -50,7 +50,7 @@ def test_native_sizes(impl, size, overlap, error, message) -> None:  # noqa: ANN
         ([b"\n"], "separators must be a list of str"),
     ],
 )
-def test_native_separator_types(impl, separators, message) -> None:  # noqa: ANN001
+def test_native_separator_types(impl, separators, message) -> None:
     with pytest.raises(TypeError, match=message):
         impl.Splitter(10, 0, separators=separators)
 
@@ -72,23 +72,23 @@ def test_native_separator_types(impl, separators, message) -> None:  # noqa: ANN
         ("(?P<name>a)", "has capturing groups"),
     ],
 )
-def test_native_bad_regex_fails_at_construction(impl, pattern, message) -> None:  # noqa: ANN001
+def test_native_bad_regex_fails_at_construction(impl, pattern, message) -> None:
     with pytest.raises(ValueError, match=message):
         impl.Splitter(10, 0, separators=[pattern, ""], is_separator_regex=True)
 
 
 @pytest.mark.parametrize("keep", [False, None, "drop", "middle", 0])
-def test_native_keep_separator(impl, keep) -> None:  # noqa: ANN001
+def test_native_keep_separator(impl, keep) -> None:
     with pytest.raises(ValueError, match="keep_separator must be 'start' or 'end'"):
         impl.Splitter(10, 0, keep_separator=keep)
 
 
-def test_native_length_function_must_be_callable(impl) -> None:  # noqa: ANN001
+def test_native_length_function_must_be_callable(impl) -> None:
     with pytest.raises(TypeError, match="length_function must be callable"):
         impl.Splitter(10, 0, length_function=5)
 
 
-def test_native_length_function_errors_propagate(impl) -> None:  # noqa: ANN001
+def test_native_length_function_errors_propagate(impl) -> None:
     def boom(text: str) -> int:
         raise LookupError(f"cannot measure {text!r}")
 
@@ -116,15 +116,15 @@ def test_reference_lone_surrogate(text: str) -> None:
 # -- drop-ins: exactly LangChain's exception, at the same call -----------------------------
 
 
-def assert_like_langchain(impl, make, use=lambda s: s.split_text("a b c\n\nd e f")) -> None:  # noqa: ANN001
+def assert_like_langchain(impl, make, use=lambda s: s.split_text("a b c\n\nd e f")) -> None:
     expected = staged(make, use, lc)
     assert staged(make, use, impl) == expected
 
 
 @pytest.mark.parametrize("text", NOT_TEXT, ids=repr)
 @pytest.mark.parametrize("cls", ["RecursiveCharacterTextSplitter", "CharacterTextSplitter"])
-def test_drop_in_text_not_str(impl, cls: str, text) -> None:  # noqa: ANN001
-    def make(m):  # noqa: ANN001, ANN202
+def test_drop_in_text_not_str(impl, cls: str, text) -> None:
+    def make(m):
         return getattr(m, cls)(chunk_size=5, chunk_overlap=0)
 
     assert_like_langchain(impl, make, lambda s: s.split_text(text))
@@ -136,12 +136,12 @@ def test_drop_in_text_not_str(impl, cls: str, text) -> None:  # noqa: ANN001
     [(0, 0), (-1, 0), (5, -1), (5, 6), (2, 4), ("10", 0), (None, 0), (10, None), (1.5, 0)],
 )
 @pytest.mark.parametrize("cls", ["RecursiveCharacterTextSplitter", "CharacterTextSplitter"])
-def test_drop_in_sizes(impl, cls: str, size, overlap) -> None:  # noqa: ANN001
+def test_drop_in_sizes(impl, cls: str, size, overlap) -> None:
     assert_like_langchain(impl, lambda m: getattr(m, cls)(chunk_size=size, chunk_overlap=overlap))
 
 
 @pytest.mark.parametrize(("size", "overlap"), [(2**63, 0), (2**70, 2**69), (7.5, 2.5), (True, 0)])
-def test_drop_in_unusual_sizes_split_like_langchain(impl, size, overlap) -> None:  # noqa: ANN001
+def test_drop_in_unusual_sizes_split_like_langchain(impl, size, overlap) -> None:
     assert_like_langchain(
         impl, lambda m: m.RecursiveCharacterTextSplitter(chunk_size=size, chunk_overlap=overlap)
     )
@@ -162,16 +162,18 @@ SEPARATORS_NOT_INDEXED = pytest.mark.xfail(
         *["abc", [1], ["a", None], [b"\n"], (" ",), [], None],
     ],
 )
-def test_drop_in_separator_types(impl, separators) -> None:  # noqa: ANN001
-    def make(m):  # noqa: ANN001, ANN202
-        return m.RecursiveCharacterTextSplitter(separators=separators, chunk_size=3, chunk_overlap=0)
+def test_drop_in_separator_types(impl, separators) -> None:
+    def make(m):
+        return m.RecursiveCharacterTextSplitter(
+            separators=separators, chunk_size=3, chunk_overlap=0
+        )
 
     assert_like_langchain(impl, make)
 
 
 @pytest.mark.parametrize("separator", [None, 5, b" ", ["\n"]])
-def test_drop_in_character_separator_types(impl, separator) -> None:  # noqa: ANN001
-    def make(m):  # noqa: ANN001, ANN202
+def test_drop_in_character_separator_types(impl, separator) -> None:
+    def make(m):
         return m.CharacterTextSplitter(separator=separator, chunk_size=3, chunk_overlap=0)
 
     assert_like_langchain(impl, make)
@@ -179,14 +181,14 @@ def test_drop_in_character_separator_types(impl, separator) -> None:  # noqa: AN
 
 @pytest.mark.parametrize("pattern", ["(", "[", "*", "a{2,1}", "(?<=a+)b", "(?s).", "\\"])
 @pytest.mark.parametrize("keep", [True, False, "end"])
-def test_drop_in_invalid_regex(impl, pattern: str, keep) -> None:  # noqa: ANN001
-    def recursive(m):  # noqa: ANN001, ANN202
+def test_drop_in_invalid_regex(impl, pattern: str, keep) -> None:
+    def recursive(m):
         return m.RecursiveCharacterTextSplitter(
             separators=["\n\n", pattern], is_separator_regex=True, keep_separator=keep,
             chunk_size=3, chunk_overlap=0,
         )  # fmt: skip
 
-    def character(m):  # noqa: ANN001, ANN202
+    def character(m):
         return m.CharacterTextSplitter(
             separator=pattern, is_separator_regex=True, keep_separator=keep,
             chunk_size=3, chunk_overlap=0,
@@ -198,8 +200,8 @@ def test_drop_in_invalid_regex(impl, pattern: str, keep) -> None:  # noqa: ANN00
 
 @pytest.mark.parametrize("text", ["a\ud800b c", "\udfff", "x \udc80\n\ny", "😀\ud83d 😀"])
 @pytest.mark.parametrize("keep", [True, False, "end"])
-def test_drop_in_lone_surrogates_like_langchain(impl, text: str, keep) -> None:  # noqa: ANN001
-    def make(m):  # noqa: ANN001, ANN202
+def test_drop_in_lone_surrogates_like_langchain(impl, text: str, keep) -> None:
+    def make(m):
         return m.RecursiveCharacterTextSplitter(chunk_size=2, chunk_overlap=1, keep_separator=keep)
 
     assert_like_langchain(impl, make, lambda s: s.split_text(text))
@@ -213,7 +215,7 @@ def test_drop_in_lone_surrogates_like_langchain(impl, text: str, keep) -> None: 
 def test_outcome_helper_catches_panics() -> None:
     """The guard every comparison relies on: a PanicException is never an outcome."""
 
-    class PanicException(BaseException):  # noqa: N818 - pyo3's name
+    class PanicException(BaseException):
         pass
 
     def panic() -> None:

@@ -32,27 +32,27 @@ SETTINGS = {
 
 
 @pytest.mark.parametrize("setting", sorted(SETTINGS))
-def test_split_text_matches_langchain(impl, corpus_text: str, setting: str) -> None:  # noqa: ANN001
+def test_split_text_matches_langchain(impl, corpus_text: str, setting: str) -> None:
     make = SETTINGS[setting]
     expected = staged(make, lambda s: s.split_text(corpus_text), lc)
     assert expected[1] == "ok"
     assert staged(make, lambda s: s.split_text(corpus_text), impl) == expected
 
 
-def test_start_index_matches_langchain(impl, corpus_text: str) -> None:  # noqa: ANN001
-    def make(m):  # noqa: ANN001, ANN202
+def test_start_index_matches_langchain(impl, corpus_text: str) -> None:
+    def make(m):
         return m.RecursiveCharacterTextSplitter(
             chunk_size=400, chunk_overlap=100, add_start_index=True
         )
 
-    def use(s):  # noqa: ANN001, ANN202
+    def use(s):
         return docs(s.create_documents([corpus_text], [{"source": "corpus"}]))
 
     assert staged(make, use, impl) == staged(make, use, lc)
 
 
 @pytest.mark.parametrize(("size", "overlap", "keep"), [(1000, 200, "start"), (64, 16, "end")])
-def test_native_api_offsets(impl, corpus_text: str, size: int, overlap: int, keep: str) -> None:  # noqa: ANN001
+def test_native_api_offsets(impl, corpus_text: str, size: int, overlap: int, keep: str) -> None:
     chunks = impl.split(corpus_text, size, overlap, keep_separator=keep)
     check_offsets(corpus_text, chunks)
     drop_in = impl.RecursiveCharacterTextSplitter(
@@ -69,13 +69,13 @@ JOIN_BUG = (
 
 
 @pytest.mark.xfail(strict=True, reason=JOIN_BUG)
-def test_non_ascii_pattern_on_ascii_corpus_file(corpus_dir) -> None:  # noqa: ANN001
+def test_non_ascii_pattern_on_ascii_corpus_file(corpus_dir) -> None:
     import ferrochunk
 
     text = (corpus_dir / "en-prose" / "tinyshakespeare.txt").read_text(encoding="utf-8")
     assert text.isascii()
 
-    def make(m):  # noqa: ANN001, ANN202
+    def make(m):
         return m.RecursiveCharacterTextSplitter(
             separators=[r"\n\n", r"[.。!?]\s*", r"\s+", ""],
             is_separator_regex=True,

@@ -27,12 +27,12 @@ from support import (
 )
 
 
-def assert_same(impl, make, use) -> None:  # noqa: ANN001
+def assert_same(impl, make, use) -> None:
     expected = staged(make, use, lc)
     assert staged(make, use, impl) == expected
 
 
-def recursive(sz, keep, seps, strip, length, regex=False):  # noqa: ANN001, ANN201
+def recursive(sz, keep, seps, strip, length, regex=False):
     size, overlap = sz
     return lambda m: m.RecursiveCharacterTextSplitter(
         separators=seps,
@@ -45,7 +45,7 @@ def recursive(sz, keep, seps, strip, length, regex=False):  # noqa: ANN001, ANN2
     )
 
 
-def character(sz, keep, sep, strip, length, regex=False):  # noqa: ANN001, ANN201
+def character(sz, keep, sep, strip, length, regex=False):
     size, overlap = sz
     return lambda m: m.CharacterTextSplitter(
         separator=sep,
@@ -58,36 +58,36 @@ def character(sz, keep, sep, strip, length, regex=False):  # noqa: ANN001, ANN20
     )
 
 
-def split(text: str):  # noqa: ANN201
+def split(text: str):
     return lambda splitter: splitter.split_text(text)
 
 
 @given(texts, sizes(), keep_modes, literal_separator_lists, st.booleans())
 @example("a\n\nb", (1, 0), True, None, True)
 @example("\x1c a \x1f", (2, 1), "end", [" "], True)
-def test_recursive_literal(impl, text, sz, keep, seps, strip) -> None:  # noqa: ANN001
+def test_recursive_literal(impl, text, sz, keep, seps, strip) -> None:
     assert_same(impl, recursive(sz, keep, seps, strip, len), split(text))
 
 
 @given(texts, sizes(), keep_modes, regex_separator_lists, st.booleans())
-def test_recursive_regex(impl, text, sz, keep, seps, strip) -> None:  # noqa: ANN001
+def test_recursive_regex(impl, text, sz, keep, seps, strip) -> None:
     assert_same(impl, recursive(sz, keep, seps, strip, len, regex=True), split(text))
 
 
 @given(texts, sizes(), keep_modes, literal_separator_lists, st.booleans(), length_functions)
-def test_recursive_length_function(impl, text, sz, keep, seps, strip, length) -> None:  # noqa: ANN001
+def test_recursive_length_function(impl, text, sz, keep, seps, strip, length) -> None:
     assert_same(impl, recursive(sz, keep, seps, strip, length), split(text))
 
 
 @given(texts, sizes(), keep_modes, st.sampled_from(LITERAL_SEPARATORS), st.booleans())
 @example("foo.bar.baz", (1, 0), False, ".", True)
-def test_character_literal(impl, text, sz, keep, sep, strip) -> None:  # noqa: ANN001
+def test_character_literal(impl, text, sz, keep, sep, strip) -> None:
     assert_same(impl, character(sz, keep, sep, strip, len), split(text))
 
 
 @given(texts, sizes(), keep_modes, st.sampled_from(regex_pool), st.booleans(), length_functions)
 @example("SCE191 a. SCE103 b.", (200, 0), False, r"(?=SCE\d{3})", True, len)
-def test_character_regex(impl, text, sz, keep, sep, strip, length) -> None:  # noqa: ANN001
+def test_character_regex(impl, text, sz, keep, sep, strip, length) -> None:
     assert_same(impl, character(sz, keep, sep, strip, length, regex=True), split(text))
 
 
@@ -100,7 +100,7 @@ def test_character_regex(impl, text, sz, keep, sep, strip, length) -> None:  # n
 def test_non_ascii_pattern_joins_ascii_text(recursive_: bool) -> None:
     import ferrochunk
 
-    def make(m):  # noqa: ANN001, ANN202
+    def make(m):
         kw = {"is_separator_regex": True, "keep_separator": False, "chunk_overlap": 0}
         if recursive_:
             return m.RecursiveCharacterTextSplitter(separators=["x|é"], chunk_size=5, **kw)
@@ -110,7 +110,7 @@ def test_non_ascii_pattern_joins_ascii_text(recursive_: bool) -> None:
 
 
 @given(texts, sizes(), keep_modes, st.sampled_from(INVALID_REGEXES), st.booleans())
-def test_invalid_regex_raises_where_langchain_raises(impl, text, sz, keep, bad, rec) -> None:  # noqa: ANN001
+def test_invalid_regex_raises_where_langchain_raises(impl, text, sz, keep, bad, rec) -> None:
     if rec:
         make = recursive(sz, keep, [r"\n", bad, ""], True, len, regex=True)
     else:
@@ -126,11 +126,11 @@ def test_invalid_regex_raises_where_langchain_raises(impl, text, sz, keep, bad, 
     st.booleans(),
     st.booleans(),
 )
-def test_create_documents_start_index(impl, batch, sz, keep, seps, strip, start) -> None:  # noqa: ANN001
+def test_create_documents_start_index(impl, batch, sz, keep, seps, strip, start) -> None:
     size, overlap = sz
     metadatas = [{"doc": i, "nested": {"tags": [i]}} for i in range(len(batch))]
 
-    def make(m):  # noqa: ANN001, ANN202
+    def make(m):
         return m.RecursiveCharacterTextSplitter(
             separators=seps,
             keep_separator=keep,
@@ -145,13 +145,13 @@ def test_create_documents_start_index(impl, batch, sz, keep, seps, strip, start)
 
 
 @given(st.lists(texts, max_size=3), sizes(), st.sampled_from(LITERAL_SEPARATORS))
-def test_split_and_transform_documents(impl, batch, sz, sep) -> None:  # noqa: ANN001
+def test_split_and_transform_documents(impl, batch, sz, sep) -> None:
     from langchain_core.documents import Document
 
     size, overlap = sz
     documents = [Document(page_content=t, metadata={"i": i}) for i, t in enumerate(batch)]
 
-    def make(m):  # noqa: ANN001, ANN202
+    def make(m):
         return m.CharacterTextSplitter(
             separator=sep, chunk_size=size, chunk_overlap=overlap, add_start_index=True
         )
@@ -161,11 +161,11 @@ def test_split_and_transform_documents(impl, batch, sz, sep) -> None:  # noqa: A
 
 
 @given(texts, sizes())
-def test_defaults_and_reuse(impl, text, sz) -> None:  # noqa: ANN001
+def test_defaults_and_reuse(impl, text, sz) -> None:
     """One splitter reused across calls, and attributes changed between calls."""
     size, overlap = sz
 
-    def use(splitter):  # noqa: ANN001, ANN202
+    def use(splitter):
         first = splitter.split_text(text)
         splitter._chunk_size = max(1, size // 2)
         splitter._chunk_overlap = min(overlap, splitter._chunk_size)

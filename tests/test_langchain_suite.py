@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 import langchain_suite
-from langchain_plugin import DESELECTED
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +36,16 @@ def test_suite_is_not_vacuous(report: langchain_suite.Report) -> None:
     assert len(ran) >= 50, report.output[-2000:]
     for expected in ("test_iterative_text_splitter", "test_character_text_splitter"):
         assert expected in ran
-    assert not set(ran) & set(DESELECTED)
+    assert not set(ran) & set(langchain_suite.DESELECTED)
+
+
+def test_langchain_is_not_patched_here() -> None:
+    """The patch lives only in the subprocess: here LangChain must stay the oracle."""
+    import langchain_text_splitters
+
+    assert langchain_text_splitters.RecursiveCharacterTextSplitter.__module__ == (
+        "langchain_text_splitters.character"
+    )
 
 
 def test_sdist_override_must_exist(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

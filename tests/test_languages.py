@@ -14,31 +14,34 @@ from support import ATOMS, keep_modes, outcome, sizes, staged
 LANGUAGES = list(lc.Language)
 
 
-def test_language_enum_has_langchains_members(impl) -> None:  # noqa: ANN001
+def test_language_enum_has_langchains_members(impl) -> None:
     assert [(m.name, m.value) for m in impl.Language] == [(m.name, m.value) for m in LANGUAGES]
 
 
 @pytest.mark.parametrize("language", LANGUAGES, ids=lambda m: m.value)
-def test_separators_for_language(impl, language) -> None:  # noqa: ANN001
+def test_separators_for_language(impl, language) -> None:
     ours = impl.Language(language.value)
-    expected = outcome(lambda: lc.RecursiveCharacterTextSplitter.get_separators_for_language(language))
+    expected = outcome(
+        lambda: lc.RecursiveCharacterTextSplitter.get_separators_for_language(language)
+    )
     got = outcome(lambda: impl.RecursiveCharacterTextSplitter.get_separators_for_language(ours))
     assert got == expected
     # LangChain's own enum member works with our class too (str enums with equal values).
-    assert outcome(
-        lambda: impl.RecursiveCharacterTextSplitter.get_separators_for_language(language)
-    ) == expected
+    assert (
+        outcome(lambda: impl.RecursiveCharacterTextSplitter.get_separators_for_language(language))
+        == expected
+    )
 
 
 @pytest.mark.parametrize("bad", ["klingon", "", None, 3])
-def test_unknown_language_raises_like_langchain(impl, bad) -> None:  # noqa: ANN001
+def test_unknown_language_raises_like_langchain(impl, bad) -> None:
     expected = staged(lambda m: m.RecursiveCharacterTextSplitter.from_language(bad), str, lc)
     assert staged(lambda m: m.RecursiveCharacterTextSplitter.from_language(bad), str, impl) == (
         expected
     )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _code(language: lc.Language) -> st.SearchStrategy[str]:
     """Text made of strings matching the language's separators, words and whitespace."""
     try:
@@ -57,11 +60,11 @@ def language_and_code(draw: st.DrawFn) -> tuple[lc.Language, str]:
 
 
 @given(language_and_code(), sizes(), keep_modes, st.booleans())
-def test_from_language(impl, case, sz, keep, strip) -> None:  # noqa: ANN001
+def test_from_language(impl, case, sz, keep, strip) -> None:
     language, text = case
     size, overlap = sz
 
-    def make(module, lang):  # noqa: ANN001, ANN202
+    def make(module, lang):
         return lambda m: m.RecursiveCharacterTextSplitter.from_language(
             lang,
             chunk_size=size,

@@ -59,13 +59,13 @@ def as_tuples(chunks: list) -> list[tuple]:
 
 
 @given(texts, options())
-def test_offsets_are_exact(impl, text: str, opts: dict) -> None:  # noqa: ANN001
+def test_offsets_are_exact(impl, text: str, opts: dict) -> None:
     chunks = impl.split(text, **opts)
     check_offsets(text, chunks, strip=opts["strip_whitespace"])
 
 
 @given(texts, options())
-def test_texts_equal_drop_in_and_langchain(impl, text: str, opts: dict) -> None:  # noqa: ANN001
+def test_texts_equal_drop_in_and_langchain(impl, text: str, opts: dict) -> None:
     got = [c.text for c in impl.split(text, **opts)]
     assert got == impl.RecursiveCharacterTextSplitter(**opts).split_text(text)
     assert got == lc.RecursiveCharacterTextSplitter(**opts).split_text(text)
@@ -73,14 +73,16 @@ def test_texts_equal_drop_in_and_langchain(impl, text: str, opts: dict) -> None:
 
 @given(texts | repeated_passages(), options(), st.dictionaries(st.text(max_size=3), st.integers()))
 def test_native_equals_reference(text: str, opts: dict, metadata: dict) -> None:
-    def run(module):  # noqa: ANN001, ANN202
-        return outcome(lambda: as_tuples(module.split(text, metadata=metadata, **opts)), "ferrochunk")
+    def run(module):
+        return outcome(
+            lambda: as_tuples(module.split(text, metadata=metadata, **opts)), "ferrochunk"
+        )
 
     assert run(ferrochunk) == run(ferrochunk.reference)
 
 
 @given(repeated_passages(), st.integers(1, 30))
-def test_repeated_passages_get_their_own_offsets(impl, text: str, size: int) -> None:  # noqa: ANN001
+def test_repeated_passages_get_their_own_offsets(impl, text: str, size: int) -> None:
     """Offsets are tracked, not searched for, so each copy of a passage is located exactly
     (LangChain may return the same text twice: then both chunks have the same span)."""
     chunks = impl.split(text, size, size // 3)
@@ -89,7 +91,7 @@ def test_repeated_passages_get_their_own_offsets(impl, text: str, size: int) -> 
     assert [c.text for c in chunks] == expected.split_text(text)
 
 
-def test_splitter_reuse_and_repr(impl) -> None:  # noqa: ANN001
+def test_splitter_reuse_and_repr(impl) -> None:
     splitter = impl.Splitter(20, 5, separators=["\n", " "], keep_separator="end")
     text = "alpha beta gamma\ndelta epsilon zeta eta theta iota\nkappa"
     assert as_tuples(splitter.split(text)) == as_tuples(splitter.split(text))
@@ -101,21 +103,21 @@ def test_splitter_reuse_and_repr(impl) -> None:  # noqa: ANN001
     reason="Chunk.__reduce__ passes its MappingProxyType metadata, which pickle refuses "
     "(TypeError: cannot pickle 'mappingproxy' object); reduce to a helper that re-wraps a dict",
 )
-def test_chunk_pickles(impl) -> None:  # noqa: ANN001
+def test_chunk_pickles(impl) -> None:
     chunks = impl.split("héllo wörld 😀 again", 8, 2, metadata={"source": "a.txt", "n": [1]})
     back = pickle.loads(pickle.dumps(chunks))
     assert as_tuples(back) == as_tuples(chunks)
     assert all(type(c) is type(chunks[0]) for c in back)
 
 
-def test_chunk_without_metadata_pickles(impl) -> None:  # noqa: ANN001
+def test_chunk_without_metadata_pickles(impl) -> None:
     chunk = impl.Chunk("ab", 1, 3, 1, 3, 0, {})
     back = pickle.loads(pickle.dumps(chunk))
     assert back == chunk
     assert (back.text, back.start, back.end, back.index) == ("ab", 1, 3, 0)
 
 
-def test_splitter_pickles(impl) -> None:  # noqa: ANN001
+def test_splitter_pickles(impl) -> None:
     text = "one two three four five six seven eight nine ten"
     splitter = impl.Splitter(12, 4, separators=[r"\s+", ""], is_separator_regex=True)
     back = pickle.loads(pickle.dumps(splitter))
@@ -123,7 +125,7 @@ def test_splitter_pickles(impl) -> None:  # noqa: ANN001
     assert as_tuples(back.split(text)) == as_tuples(splitter.split(text))
 
 
-def test_metadata_is_read_only_shared_and_copied(impl) -> None:  # noqa: ANN001
+def test_metadata_is_read_only_shared_and_copied(impl) -> None:
     source = {"source": "doc.md", "page": 3}
     chunks = impl.split("a b c d e f g h", 3, 0, metadata=source)
     assert len(chunks) > 1
@@ -135,7 +137,7 @@ def test_metadata_is_read_only_shared_and_copied(impl) -> None:  # noqa: ANN001
     assert dict(impl.split("x", 3, 0)[0].metadata) == {}
 
 
-def test_chunk_is_frozen(impl) -> None:  # noqa: ANN001
+def test_chunk_is_frozen(impl) -> None:
     chunk = impl.split("hello world", 5, 0)[0]
     with pytest.raises(AttributeError):
         chunk.start = 3  # type: ignore[misc]
@@ -146,11 +148,11 @@ def test_chunk_is_frozen(impl) -> None:  # noqa: ANN001
     [lambda s: len(s) / 2, lambda s: -len(s), lambda s: len(s) * 2**64, lambda s: str(len(s))],
     ids=["float", "negative", "huge", "str"],
 )
-def test_native_length_function_like_reference(length) -> None:  # noqa: ANN001
+def test_native_length_function_like_reference(length) -> None:
     """Lengths the Rust core cannot hold run on the reference engine (as in the drop-ins)."""
     text = "ab cd ef gh ij kl mn op qr st uv wx yz " * 3
 
-    def run(module):  # noqa: ANN001, ANN202
+    def run(module):
         return outcome(lambda: as_tuples(module.split(text, 8, 2, length_function=length)))
 
     assert run(ferrochunk) == run(ferrochunk.reference)
@@ -160,7 +162,7 @@ def test_native_length_function_like_reference(length) -> None:  # noqa: ANN001
 def test_native_huge_chunk_size_like_reference(size: int) -> None:
     text = "a b c " * 50
 
-    def run(module):  # noqa: ANN001, ANN202
+    def run(module):
         return outcome(lambda: as_tuples(module.split(text, size, 7)))
 
     assert run(ferrochunk) == run(ferrochunk.reference)
