@@ -222,4 +222,81 @@ mod tests {
         assert!(matches!(Separator::regex("x*"), Err(Error::EmptyMatch(_))));
         assert!(Separator::regex("").unwrap().is_chars());
     }
+
+    const KEEPS: [KeepSeparator; 3] = [
+        KeepSeparator::Drop,
+        KeepSeparator::Start,
+        KeepSeparator::End,
+    ];
+
+    fn small_text() -> impl proptest::strategy::Strategy<Value = String> {
+        proptest::string::string_regex("[ab \n.é😀]{0,30}").unwrap()
+    }
+
+    fn literal() -> impl proptest::strategy::Strategy<Value = String> {
+        proptest::string::string_regex("[ab \n.é😀]{1,3}").unwrap()
+    }
+
+    /// `LangChain`'s split on a literal, over `str::match_indices` (a different search).
+    fn oracle<'a>(text: &'a str, sep: &str, keep: KeepSeparator) -> Vec<&'a str> {
+        let mut cuts = vec![0];
+        for (i, m) in text.match_indices(sep) {
+            match keep {
+                KeepSeparator::Drop => cuts.extend([i, i + m.len()]),
+                KeepSeparator::Start => cuts.push(i),
+                KeepSeparator::End => cuts.push(i + m.len()),
+            }
+        }
+        cuts.push(text.len());
+        let pieces = if keep == KeepSeparator::Drop {
+            cuts.chunks(2)
+                .map(|w| &text[w[0]..w[1]])
+                .collect::<Vec<_>>()
+        } else {
+            cuts.windows(2).map(|w| &text[w[0]..w[1]]).collect()
+        };
+        pieces.into_iter().filter(|p| !p.is_empty()).collect()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn literal_split_matches_oracle(text in small_text(), sep in literal(), k in 0usize..3) {
+            let keep = KEEPS[k];
+            let s = Separator::literal(&sep);
+            proptest::prop_assert_eq!(pieces(&s, &text, keep), oracle(&text, &sep, keep));
+            proptest::prop_assert_eq!(s.is_found(&text), text.contains(sep.as_str()));
+        }
+
+        #[test]
+        fn kept_separators_cover_the_input_in_order(
+            text in small_text(),
+            pattern in proptest::sample::select(vec!["a+", "[. ]", "\\s+", "é|😀", "b.", ""]),
+            k in 1usize..3,
+            a in 0usize..40,
+            b in 0usize..40,
+        ) {
+            let bounds: Vec<usize> =
+                text.char_indices().map(|(i, _)| i).chain([text.len()]).collect();
+            let (a, b) = (bounds[a % bounds.len()], bounds[b % bounds.len()]);
+            let (start, end) = (a.min(b), a.max(b));
+            let sep = Separator::regex(pattern).unwrap();
+            let mut out = Vec::new();
+            sep.split(&text, start, end, KEEPS[k], &mut out);
+            let mut at = start;
+            for &(x, y) in &out {
+                proptest::prop_assert!(x == at && x < y, "gap or empty piece at {}", x);
+                proptest::prop_assert!(text.is_char_boundary(x) && text.is_char_boundary(y));
+                at = y;
+            }
+            proptest::prop_assert_eq!(at, end);
+        }
+
+        #[test]
+        fn regex_compiles_or_errs_never_panics(pattern in "\\PC{0,12}") {
+            if let Ok(sep) = Separator::regex(&pattern) {
+                let mut out = Vec::new();
+                sep.split("ab\ncd é😀 ", 0, 13, KeepSeparator::Start, &mut out);
+            }
+        }
+    }
 }

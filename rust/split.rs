@@ -461,4 +461,197 @@ mod tests {
         let out = splitter.split("abcdef g", None).unwrap();
         assert_eq!(out.oversized, vec![6]);
     }
+
+    /// `LangChain`'s string algorithm for literal separators, transcribed as an oracle:
+    /// `_split_text_with_regex`, `_merge_splits` and `_split_text`.
+    mod langchain {
+        use crate::scan::KeepSeparator;
+        use crate::text::is_py_space;
+
+        pub struct Cfg {
+            pub size: usize,
+            pub overlap: usize,
+            pub keep: KeepSeparator,
+            pub strip: bool,
+        }
+
+        fn len(s: &str) -> usize {
+            s.chars().count()
+        }
+
+        fn split(text: &str, sep: &str, keep: KeepSeparator) -> Vec<String> {
+            if sep.is_empty() {
+                return text.chars().map(String::from).collect();
+            }
+            let parts: Vec<&str> = text.split(sep).collect();
+            let out: Vec<String> = match keep {
+                KeepSeparator::Drop => parts.iter().map(|p| (*p).to_owned()).collect(),
+                KeepSeparator::Start => std::iter::once(parts[0].to_owned())
+                    .chain(parts[1..].iter().map(|p| format!("{sep}{p}")))
+                    .collect(),
+                KeepSeparator::End => {
+                    let n = parts.len();
+                    parts[..n - 1]
+                        .iter()
+                        .map(|p| format!("{p}{sep}"))
+                        .chain(std::iter::once(parts[n - 1].to_owned()))
+                        .collect()
+                }
+            };
+            out.into_iter().filter(|s| !s.is_empty()).collect()
+        }
+
+        fn join(docs: &[String], sep: &str, cfg: &Cfg) -> Option<String> {
+            let text = docs.join(sep);
+            let text = if cfg.strip {
+                text.trim_matches(is_py_space).to_owned()
+            } else {
+                text
+            };
+            (!text.is_empty()).then_some(text)
+        }
+
+        fn merge(splits: &[String], sep: &str, cfg: &Cfg) -> Vec<String> {
+            let sep_len = len(sep);
+            let (mut docs, mut current, mut total) = (Vec::new(), Vec::<String>::new(), 0);
+            for d in splits {
+                let l = len(d);
+                let extra = |c: &Vec<String>| if c.is_empty() { 0 } else { sep_len };
+                if total + l + extra(&current) > cfg.size && !current.is_empty() {
+                    docs.extend(join(&current, sep, cfg));
+                    while total > cfg.overlap
+                        || (total + l + extra(&current) > cfg.size && total > 0)
+                    {
+                        total -= len(&current[0]) + if current.len() > 1 { sep_len } else { 0 };
+                        current.remove(0);
+                    }
+                }
+                current.push(d.clone());
+                total += l + if current.len() > 1 { sep_len } else { 0 };
+            }
+            docs.extend(join(&current, sep, cfg));
+            docs
+        }
+
+        pub fn recursive(text: &str, seps: &[&str], cfg: &Cfg) -> Vec<String> {
+            let mut sep = seps[seps.len() - 1];
+            let mut rest: &[&str] = &[];
+            for (i, s) in seps.iter().enumerate() {
+                if s.is_empty() {
+                    sep = s;
+                    break;
+                }
+                if text.contains(s) {
+                    sep = s;
+                    rest = &seps[i + 1..];
+                    break;
+                }
+            }
+            let joiner = if cfg.keep == KeepSeparator::Drop {
+                sep
+            } else {
+                ""
+            };
+            let (mut out, mut good) = (Vec::new(), Vec::new());
+            for s in split(text, sep, cfg.keep) {
+                if len(&s) < cfg.size {
+                    good.push(s);
+                    continue;
+                }
+                if !good.is_empty() {
+                    out.extend(merge(&good, joiner, cfg));
+                    good.clear();
+                }
+                if rest.is_empty() {
+                    out.push(s);
+                } else {
+                    out.extend(recursive(&s, rest, cfg));
+                }
+            }
+            if !good.is_empty() {
+                out.extend(merge(&good, joiner, cfg));
+            }
+            out
+        }
+    }
+
+    const KEEPS: [KeepSeparator; 3] = [
+        KeepSeparator::Drop,
+        KeepSeparator::Start,
+        KeepSeparator::End,
+    ];
+    const POOL: [&str; 8] = ["\n\n", "\n", " ", "", ".", "é", "😀", "ab"];
+
+    fn unicode_text() -> impl proptest::strategy::Strategy<Value = String> {
+        proptest::string::string_regex(
+            "(?s)(.|[ab \t\n.é😀漢]|\n\n|\r\n|[\u{1c}-\u{1f}\u{85}\u{3000}]){0,80}",
+        )
+        .unwrap()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn recursive_matches_langchain_transcription(
+            text in unicode_text(),
+            size in 1i64..30,
+            overlap_frac in 0i64..=100,
+            k in 0usize..3,
+            strip in proptest::bool::ANY,
+            picks in proptest::collection::vec(0usize..POOL.len(), 0..5),
+        ) {
+            let overlap = size * overlap_frac / 100;
+            let seps: Vec<&str> = if picks.is_empty() {
+                DEFAULT_SEPARATORS.to_vec()
+            } else {
+                picks.iter().map(|&i| POOL[i]).collect()
+            };
+            let config = SplitConfig::new(size, overlap)
+                .unwrap()
+                .keep(KEEPS[k])
+                .strip(strip);
+            let splitter =
+                Splitter::recursive(config, seps.iter().map(|s| Separator::literal(s)).collect());
+            let out = splitter.split(&text, None).unwrap();
+            let (size, overlap) = (size.unsigned_abs() as usize, overlap.unsigned_abs() as usize);
+            let cfg = langchain::Cfg { size, overlap, keep: KEEPS[k], strip };
+            proptest::prop_assert_eq!(texts(&out, &text), langchain::recursive(&text, &seps, &cfg));
+        }
+
+        #[test]
+        fn spans_are_exact_and_never_panic(
+            text in unicode_text(),
+            size in 1i64..2000,
+            overlap_frac in 0i64..=100,
+            k in 1usize..3,
+            strip in proptest::bool::ANY,
+            regex in proptest::sample::select(vec!["\\n+", "\\s", "[.。]", "é|😀", "(?:ab)+"]),
+        ) {
+            let overlap = size * overlap_frac / 100;
+            let config = SplitConfig::new(size, overlap).unwrap().keep(KEEPS[k]).strip(strip);
+            let seps = vec![Separator::regex(regex).unwrap(), Separator::literal("")];
+            let out = Splitter::recursive(config, seps).split(&text, None).unwrap();
+            for c in &out.chunks {
+                let (start, end) = (c.char_start, c.char_end);
+                proptest::prop_assert!(c.joined.is_none(), "kept separators give source spans");
+                let piece = &text[c.byte_start..c.byte_end];
+                proptest::prop_assert!(!piece.is_empty());
+                proptest::prop_assert_eq!(text[..c.byte_start].chars().count(), start);
+                proptest::prop_assert_eq!(piece.chars().count(), end - start);
+            }
+        }
+
+        #[test]
+        fn single_separator_never_panics(
+            text in unicode_text(),
+            size in 1i64..50,
+            k in 0usize..3,
+            sep in proptest::sample::select(POOL.to_vec()),
+        ) {
+            let config = SplitConfig::new(size, size / 2).unwrap().keep(KEEPS[k]);
+            let out = Splitter::single(config, Separator::literal(sep)).split(&text, None).unwrap();
+            for c in &out.chunks {
+                proptest::prop_assert!(!c.text(&text).is_empty());
+            }
+        }
+    }
 }

@@ -97,4 +97,57 @@ mod tests {
         }
         assert_eq!(char_count(s), 5);
     }
+
+    /// `str.strip()` written over chars, independently of `strip_range`.
+    fn char_strip(s: &str) -> &str {
+        let chars: Vec<(usize, char)> = s.char_indices().collect();
+        let Some(first) = chars.iter().position(|&(_, c)| !is_py_space(c)) else {
+            return "";
+        };
+        let last = chars
+            .iter()
+            .rposition(|&(_, c)| !is_py_space(c))
+            .unwrap_or(first);
+        let end = chars.get(last + 1).map_or(s.len(), |&(i, _)| i);
+        &s[chars[first].0..end]
+    }
+
+    fn unicode_text() -> impl proptest::strategy::Strategy<Value = String> {
+        proptest::string::string_regex(
+            "(?s)(.|[ \t\n\r\u{1c}-\u{1f}\u{85}\u{a0}\u{3000}é😀漢]){0,40}",
+        )
+        .unwrap()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn strip_range_is_python_strip(s in unicode_text(), a in 0usize..50, b in 0usize..50) {
+            let bounds: Vec<usize> = s.char_indices().map(|(i, _)| i).chain([s.len()]).collect();
+            let (a, b) = (bounds[a % bounds.len()], bounds[b % bounds.len()]);
+            let (start, end) = (a.min(b), a.max(b));
+            let (x, y) = strip_range(&s, start, end);
+            proptest::prop_assert!(start <= x && x <= y && y <= end);
+            proptest::prop_assert_eq!(&s[x..y], char_strip(&s[start..end]));
+        }
+
+        #[test]
+        fn cursor_counts_like_char_indices(
+            s in unicode_text(),
+            picks in proptest::collection::vec(0usize..64, 0..20),
+        ) {
+            let bounds: Vec<usize> = s.char_indices().map(|(i, _)| i).chain([s.len()]).collect();
+            let mut cursor = CharCursor::new(&s, s.is_ascii());
+            for p in picks {
+                let char_index = p % bounds.len();
+                proptest::prop_assert_eq!(cursor.char_offset(bounds[char_index]), char_index);
+            }
+            proptest::prop_assert_eq!(char_count(&s), s.chars().count());
+        }
+
+        #[test]
+        fn py_space_is_unicode_space_plus_information_separators(c in proptest::char::any()) {
+            let expected = c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c);
+            proptest::prop_assert_eq!(is_py_space(c), expected);
+        }
+    }
 }

@@ -36,6 +36,8 @@ class Splitter(_ref.Splitter):
                 return super()._make_engine()  # Python's re keeps the answer exact
             specs.append((rust or s, rust is not None, s))
         keep, strip = a["keep_separator"], a["strip_whitespace"]
+        if a["chunk_size"] >= 2**63:  # beyond the core's i64 sizes: Python's ints are exact
+            return super()._make_engine()
         return _native.Splitter(a["chunk_size"], a["chunk_overlap"], specs, keep, strip, True)
 
     def native_core(self) -> _native.Splitter:
@@ -54,6 +56,12 @@ class Splitter(_ref.Splitter):
         meta = MappingProxyType(dict(metadata or {}))
         try:
             chunks, oversized = self._engine.split(text, meta, self._args["length_function"])
+        except _native.Unsupported:  # lengths that are not counts: the reference engine
+            pieces, oversized = _ref.Splitter._make_engine(self).split(
+                text, self._args["length_function"]
+            )
+            _ref._warn(oversized, self._args["chunk_size"])
+            return to_chunks(text, pieces, metadata, make=Chunk)
         except UnicodeEncodeError as err:
             raise ValueError(
                 f"text has a lone surrogate {text[err.start]!r} at index {err.start}, which has "

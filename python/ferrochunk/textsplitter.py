@@ -8,6 +8,7 @@ run on the pure-Python engine instead, so the output is always LangChain's.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from . import _native
@@ -28,6 +29,8 @@ class NativeEngine:
         self._fallback = fallback
 
     def split_text(self, text: str, length: Callable[[str], int]) -> tuple[list[str], list[int]]:
+        if not isinstance(text, str):  # LangChain's own error comes from re: the fallback's
+            return self._fallback.split_text(text, length)
         try:
             return self._native.split_text(text, None if length is len else length)
         except (UnicodeEncodeError, _native.Unsupported):
@@ -38,6 +41,8 @@ def native_specs(specs: list[SeparatorSpec]) -> list[tuple[str, bool, str]] | No
     """Separators in the core's syntax, or ``None`` if one needs Python's ``re``."""
     out = []
     for text, is_regex, join in specs:
+        if not isinstance(text, str) or not isinstance(join, str):
+            return None  # e.g. bytes: Python's re raises LangChain's exact TypeError
         if is_regex and text:
             rust = to_rust(text)
             if rust is None:
@@ -56,13 +61,25 @@ def make_native_engine(splitter: _ref.TextSplitter, specs: list[SeparatorSpec], 
     if converted is None or not all(type(v) is int for v in sizes):
         return fallback
     keep = keep_mode(splitter._keep_separator) or "drop"
+    if keep != "drop" and not all(_wraps(text) for text, is_regex, _ in specs if is_regex):
+        return fallback  # LangChain's re.split would raise on the wrapped pattern: so must we
     try:
         native = _native.Splitter(
             *sizes, converted, keep, bool(splitter._strip_whitespace), recursive
         )
-    except ValueError:  # e.g. a pattern over the regex crate's size limit
-        return fallback
+    except (ValueError, OverflowError):  # a pattern over the regex crate's size limit, or
+        return fallback  # sizes beyond i64
     return NativeEngine(native, fallback)
+
+
+def _wraps(pattern: str) -> bool:
+    """Whether ``(pattern)`` compiles: LangChain wraps separators it keeps in a group, and
+    e.g. ``(?s).`` is valid alone but not inside one."""
+    try:
+        re.compile(f"({pattern})")
+    except re.error:
+        return False
+    return True
 
 
 class TextSplitter(_ref.TextSplitter):

@@ -1,7 +1,7 @@
 //! The native API's `Chunk`: an immutable record with exact offsets.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::{PyDict, PyMapping, PyMappingProxy, PyString, PyTuple};
 
 /// A chunk of a source text: `text == source[start:end]`, UTF-8 offsets alongside.
 #[pyclass(frozen, name = "Chunk", module = "ferrochunk")]
@@ -22,10 +22,8 @@ pub struct PyChunk {
     metadata: Py<PyAny>,
 }
 
-#[pymethods]
 impl PyChunk {
-    #[new]
-    #[pyo3(signature = (text, start, end, byte_start, byte_end, index, metadata))]
+    /// A chunk whose `metadata` is already a read-only `mappingproxy` (shared per document).
     pub fn new(
         text: Py<PyString>,
         start: usize,
@@ -44,6 +42,36 @@ impl PyChunk {
             index,
             metadata,
         }
+    }
+}
+
+/// A read-only view of a copy of `metadata` (a `mappingproxy` is kept as it is).
+fn read_only<'py>(metadata: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    if metadata.is_instance_of::<PyMappingProxy>() {
+        return Ok(metadata.clone());
+    }
+    let copy = PyDict::new(metadata.py());
+    copy.update(metadata.cast::<PyMapping>()?)?;
+    Ok(PyMappingProxy::new(metadata.py(), copy.as_mapping()).into_any())
+}
+
+#[pymethods]
+impl PyChunk {
+    #[new]
+    #[pyo3(signature = (text, start, end, byte_start, byte_end, index, metadata))]
+    fn py_new(
+        text: Py<PyString>,
+        start: usize,
+        end: usize,
+        byte_start: usize,
+        byte_end: usize,
+        index: usize,
+        metadata: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        let metadata = read_only(metadata)?.unbind();
+        Ok(Self::new(
+            text, start, end, byte_start, byte_end, index, metadata,
+        ))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -92,7 +120,8 @@ impl PyChunk {
             c.byte_start,
             c.byte_end,
             c.index,
-            c.metadata.clone_ref(py),
+            // A mappingproxy does not pickle; its underlying dict does, and `new` re-wraps it.
+            c.metadata.bind(py).call_method0("copy")?,
         )
             .into_pyobject(py)?;
         Ok((slf.get_type().into_any(), args))

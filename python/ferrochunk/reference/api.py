@@ -153,6 +153,13 @@ def _check_pattern(pattern: str) -> None:
             f"separator regex {pattern!r} can match the empty string; use '' to split "
             "into characters"
         )
+    try:  # separators are kept, so they are matched inside a group as LangChain does it
+        re.compile(f"({pattern})")
+    except re.error as err:
+        raise ValueError(
+            f"invalid separator regex {pattern!r} inside a group: {err}; use scoped flags "
+            "such as (?s:...) instead of global ones"
+        ) from None
 
 
 def _can_match_empty(pattern: str) -> bool:

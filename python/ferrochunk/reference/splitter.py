@@ -119,6 +119,18 @@ class Chunk:
     index: int
     metadata: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.metadata, MappingProxyType):  # read-only, and not the caller's
+            object.__setattr__(self, "metadata", MappingProxyType(dict(self.metadata)))
+
+    def __len__(self) -> int:
+        return self.end - self.start
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A mappingproxy does not pickle; its contents do, and __post_init__ re-wraps them.
+        args = (self.text, self.start, self.end, self.byte_start, self.byte_end, self.index)
+        return (type(self), (*args, dict(self.metadata)))
+
 
 def to_chunks(
     source: str,

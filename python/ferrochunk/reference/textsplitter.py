@@ -16,6 +16,7 @@ from typing import Any, Callable, Literal, Optional, Union
 
 from ..documents import BaseDocumentTransformer, Document
 from ..language import Language, get_separators_for_language
+from .merge import merge
 from .scan import Separator
 from .splitter import Engine
 
@@ -97,13 +98,33 @@ class TextSplitter(BaseDocumentTransformer, ABC):
         if self._engine_cache is None or self._engine_cache[0] != key:
             self._engine_cache = (key, self._make_engine(specs, recursive))
         texts, oversized = self._engine_cache[1].split_text(text, self._length_function)
+        self._warn(oversized)
+        return texts
+
+    def _join_docs(self, docs: list[str], separator: str) -> Optional[str]:
+        """LangChain's helper: join, strip if asked, ``None`` when nothing is left."""
+        text = separator.join(docs)
+        if self._strip_whitespace:
+            text = text.strip()
+        return text or None
+
+    def _merge_splits(self, splits: Iterable[str], separator: str) -> list[str]:
+        """LangChain's helper, kept for code that calls it: merge pieces into chunks."""
+        splits = list(splits)
+        lengths = [self._length_function(s) for s in splits]
+        sep_len = self._length_function(separator)
+        groups, oversized = merge(lengths, sep_len, self._chunk_size, self._chunk_overlap)
+        self._warn(oversized)
+        docs = (self._join_docs(splits[lo:hi], separator) for lo, hi in groups)
+        return [doc for doc in docs if doc is not None]
+
+    def _warn(self, oversized: list[int]) -> None:
         for total in oversized:
             logger.warning(
                 "Created a chunk of size %d, which is longer than the specified %d",
                 total,
                 self._chunk_size,
             )
-        return texts
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()

@@ -1,0 +1,177 @@
+"""Drop-in splitters on generated inputs: ferrochunk (Rust) == reference == LangChain.
+
+Each test builds the same splitter from ``langchain_text_splitters`` and from one of our two
+implementations (the ``impl`` fixture) and compares outcomes: the output, or the exception
+and the stage (construction or call) that raised it, plus the size warnings logged.
+"""
+
+from __future__ import annotations
+
+import langchain_text_splitters as lc
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from support import (
+    INVALID_REGEXES,
+    LITERAL_SEPARATORS,
+    docs,
+    keep_modes,
+    length_functions,
+    literal_separator_lists,
+    regex_pool,
+    regex_separator_lists,
+    sizes,
+    staged,
+    texts,
+)
+
+
+def assert_same(impl, make, use) -> None:
+    expected = staged(make, use, lc)
+    assert staged(make, use, impl) == expected
+
+
+def recursive(sz, keep, seps, strip, length, regex=False):
+    size, overlap = sz
+    return lambda m: m.RecursiveCharacterTextSplitter(
+        separators=seps,
+        keep_separator=keep,
+        is_separator_regex=regex,
+        chunk_size=size,
+        chunk_overlap=overlap,
+        strip_whitespace=strip,
+        length_function=length,
+    )
+
+
+def character(sz, keep, sep, strip, length, regex=False):
+    size, overlap = sz
+    return lambda m: m.CharacterTextSplitter(
+        separator=sep,
+        keep_separator=keep,
+        is_separator_regex=regex,
+        chunk_size=size,
+        chunk_overlap=overlap,
+        strip_whitespace=strip,
+        length_function=length,
+    )
+
+
+def split(text: str):
+    return lambda splitter: splitter.split_text(text)
+
+
+@given(texts, sizes(), keep_modes, literal_separator_lists, st.booleans())
+@example("a\n\nb", (1, 0), True, None, True)
+@example("\x1c a \x1f", (2, 1), "end", [" "], True)
+def test_recursive_literal(impl, text, sz, keep, seps, strip) -> None:
+    assert_same(impl, recursive(sz, keep, seps, strip, len), split(text))
+
+
+@given(texts, sizes(), keep_modes, regex_separator_lists, st.booleans())
+def test_recursive_regex(impl, text, sz, keep, seps, strip) -> None:
+    assert_same(impl, recursive(sz, keep, seps, strip, len, regex=True), split(text))
+
+
+@given(texts, sizes(), keep_modes, literal_separator_lists, st.booleans(), length_functions)
+def test_recursive_length_function(impl, text, sz, keep, seps, strip, length) -> None:
+    assert_same(impl, recursive(sz, keep, seps, strip, length), split(text))
+
+
+@given(texts, sizes(), keep_modes, st.sampled_from(LITERAL_SEPARATORS), st.booleans())
+@example("foo.bar.baz", (1, 0), False, ".", True)
+def test_character_literal(impl, text, sz, keep, sep, strip) -> None:
+    assert_same(impl, character(sz, keep, sep, strip, len), split(text))
+
+
+@given(texts, sizes(), keep_modes, st.sampled_from(regex_pool), st.booleans(), length_functions)
+@example("SCE191 a. SCE103 b.", (200, 0), False, r"(?=SCE\d{3})", True, len)
+def test_character_regex(impl, text, sz, keep, sep, strip, length) -> None:
+    assert_same(impl, character(sz, keep, sep, strip, length, regex=True), split(text))
+
+
+@pytest.mark.parametrize("recursive_", [True, False])
+def test_non_ascii_pattern_joins_ascii_text(recursive_: bool) -> None:
+    import ferrochunk
+
+    def make(m):
+        kw = {"is_separator_regex": True, "keep_separator": False, "chunk_overlap": 0}
+        if recursive_:
+            return m.RecursiveCharacterTextSplitter(separators=["x|é"], chunk_size=5, **kw)
+        return m.CharacterTextSplitter(separator="x|é", chunk_size=5, **kw)
+
+    assert staged(make, split("axbxc"), ferrochunk) == staged(make, split("axbxc"), lc)
+
+
+@given(texts, sizes(), keep_modes, st.sampled_from(INVALID_REGEXES), st.booleans())
+def test_invalid_regex_raises_where_langchain_raises(impl, text, sz, keep, bad, rec) -> None:
+    if rec:
+        make = recursive(sz, keep, [r"\n", bad, ""], True, len, regex=True)
+    else:
+        make = character(sz, keep, bad, True, len, regex=True)
+    assert_same(impl, make, split(text))
+
+
+@given(
+    st.lists(texts, max_size=3),
+    sizes(),
+    keep_modes,
+    literal_separator_lists,
+    st.booleans(),
+    st.booleans(),
+)
+def test_create_documents_start_index(impl, batch, sz, keep, seps, strip, start) -> None:
+    size, overlap = sz
+    metadatas = [{"doc": i, "nested": {"tags": [i]}} for i in range(len(batch))]
+
+    def make(m):
+        return m.RecursiveCharacterTextSplitter(
+            separators=seps,
+            keep_separator=keep,
+            chunk_size=size,
+            chunk_overlap=overlap,
+            strip_whitespace=strip,
+            add_start_index=start,
+        )
+
+    assert_same(impl, make, lambda s: docs(s.create_documents(batch, metadatas)))
+    assert_same(impl, make, lambda s: docs(s.create_documents(batch)))
+
+
+@given(st.lists(texts, max_size=3), sizes(), st.sampled_from(LITERAL_SEPARATORS))
+def test_split_and_transform_documents(impl, batch, sz, sep) -> None:
+    from langchain_core.documents import Document
+
+    size, overlap = sz
+    documents = [Document(page_content=t, metadata={"i": i}) for i, t in enumerate(batch)]
+
+    def make(m):
+        return m.CharacterTextSplitter(
+            separator=sep, chunk_size=size, chunk_overlap=overlap, add_start_index=True
+        )
+
+    assert_same(impl, make, lambda s: docs(s.split_documents(documents)))
+    assert_same(impl, make, lambda s: docs(s.transform_documents(documents)))
+
+
+@given(texts, sizes())
+def test_defaults_and_reuse(impl, text, sz) -> None:
+    """One splitter reused across calls, and attributes changed between calls."""
+    size, overlap = sz
+
+    def use(splitter):
+        first = splitter.split_text(text)
+        splitter._chunk_size = max(1, size // 2)
+        splitter._chunk_overlap = min(overlap, splitter._chunk_size)
+        splitter._keep_separator = "end"
+        return first, splitter.split_text(text), splitter.split_text(text[::-1])
+
+    assert_same(
+        impl,
+        lambda m: m.RecursiveCharacterTextSplitter(chunk_size=size, chunk_overlap=overlap),
+        use,
+    )
+    assert_same(
+        impl, lambda m: m.CharacterTextSplitter(chunk_size=size, chunk_overlap=overlap), use
+    )

@@ -1,0 +1,164 @@
+"""The native API (``split`` / ``Splitter`` / ``Chunk``): exact offsets, the drop-in's texts,
+native == reference chunk for chunk, pickling and read-only shared metadata."""
+
+from __future__ import annotations
+
+import pickle
+
+import langchain_text_splitters as lc
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import ferrochunk
+import ferrochunk.reference
+from support import (
+    LITERAL_SEPARATORS,
+    RUST_REGEXES,
+    check_offsets,
+    outcome,
+    repeated_passages,
+    sizes,
+    texts,
+)
+
+# Valid in the native API (no capture group, cannot match empty) but outside the Rust
+# subset: the native Splitter runs these on Python's re.
+PYTHON_ONLY = [r"(?<=\.) ", r"\bthe\b", "(?i:a)", r"\n(?!End\s)", "(?m:^#)", "a++", "(?>a+)"]
+# "(?s)." is refused: its global flag is not at the start once wrapped in a group.
+NATIVE_REGEXES = [p for p in RUST_REGEXES if p and p != "(?s)."] + ["(?s:.)", *PYTHON_ONLY]
+
+separator_options = st.one_of(
+    st.just({}),
+    st.lists(st.sampled_from(LITERAL_SEPARATORS), min_size=1, max_size=5).map(
+        lambda seps: {"separators": seps}
+    ),
+    st.lists(st.sampled_from(NATIVE_REGEXES), min_size=1, max_size=4).map(
+        lambda seps: {"separators": [*seps, ""], "is_separator_regex": True}
+    ),
+)
+
+
+@st.composite
+def options(draw: st.DrawFn) -> dict:
+    size, overlap = draw(sizes())
+    return {
+        "chunk_size": size,
+        "chunk_overlap": overlap,
+        "keep_separator": draw(st.sampled_from(["start", "end", True])),
+        "strip_whitespace": draw(st.booleans()),
+        **draw(separator_options),
+    }
+
+
+def as_tuples(chunks: list) -> list[tuple]:
+    return [
+        (c.text, c.start, c.end, c.byte_start, c.byte_end, c.index, dict(c.metadata))
+        for c in chunks
+    ]
+
+
+@given(texts, options())
+def test_offsets_are_exact(impl, text: str, opts: dict) -> None:
+    chunks = impl.split(text, **opts)
+    check_offsets(text, chunks, strip=opts["strip_whitespace"])
+
+
+@given(texts, options())
+def test_texts_equal_drop_in_and_langchain(impl, text: str, opts: dict) -> None:
+    got = [c.text for c in impl.split(text, **opts)]
+    assert got == impl.RecursiveCharacterTextSplitter(**opts).split_text(text)
+    assert got == lc.RecursiveCharacterTextSplitter(**opts).split_text(text)
+
+
+@given(texts | repeated_passages(), options(), st.dictionaries(st.text(max_size=3), st.integers()))
+def test_native_equals_reference(text: str, opts: dict, metadata: dict) -> None:
+    def run(module):
+        return outcome(
+            lambda: as_tuples(module.split(text, metadata=metadata, **opts)), "ferrochunk"
+        )
+
+    assert run(ferrochunk) == run(ferrochunk.reference)
+
+
+@given(repeated_passages(), st.integers(1, 30))
+def test_repeated_passages_get_their_own_offsets(impl, text: str, size: int) -> None:
+    """Offsets are tracked, not searched for, so each copy of a passage is located exactly
+    (LangChain may return the same text twice: then both chunks have the same span)."""
+    chunks = impl.split(text, size, size // 3)
+    check_offsets(text, chunks)
+    expected = lc.RecursiveCharacterTextSplitter(chunk_size=size, chunk_overlap=size // 3)
+    assert [c.text for c in chunks] == expected.split_text(text)
+
+
+def test_splitter_reuse_and_repr(impl) -> None:
+    splitter = impl.Splitter(20, 5, separators=["\n", " "], keep_separator="end")
+    text = "alpha beta gamma\ndelta epsilon zeta eta theta iota\nkappa"
+    assert as_tuples(splitter.split(text)) == as_tuples(splitter.split(text))
+    assert "chunk_size=20" in repr(splitter)
+
+
+def test_chunk_pickles(impl) -> None:
+    chunks = impl.split("héllo wörld 😀 again", 8, 2, metadata={"source": "a.txt", "n": [1]})
+    back = pickle.loads(pickle.dumps(chunks))
+    assert as_tuples(back) == as_tuples(chunks)
+    assert all(type(c) is type(chunks[0]) for c in back)
+
+
+def test_chunk_without_metadata_pickles(impl) -> None:
+    chunk = impl.Chunk("ab", 1, 3, 1, 3, 0, {})
+    back = pickle.loads(pickle.dumps(chunk))
+    assert back == chunk
+    assert (back.text, back.start, back.end, back.index) == ("ab", 1, 3, 0)
+
+
+def test_splitter_pickles(impl) -> None:
+    text = "one two three four five six seven eight nine ten"
+    splitter = impl.Splitter(12, 4, separators=[r"\s+", ""], is_separator_regex=True)
+    back = pickle.loads(pickle.dumps(splitter))
+    assert type(back) is type(splitter)
+    assert as_tuples(back.split(text)) == as_tuples(splitter.split(text))
+
+
+def test_metadata_is_read_only_shared_and_copied(impl) -> None:
+    source = {"source": "doc.md", "page": 3}
+    chunks = impl.split("a b c d e f g h", 3, 0, metadata=source)
+    assert len(chunks) > 1
+    assert all(c.metadata is chunks[0].metadata for c in chunks), "metadata not shared"
+    with pytest.raises(TypeError):
+        chunks[0].metadata["page"] = 4  # type: ignore[index]
+    source["page"] = 99
+    assert chunks[0].metadata == {"source": "doc.md", "page": 3}, "metadata not copied"
+    assert dict(impl.split("x", 3, 0)[0].metadata) == {}
+
+
+def test_chunk_is_frozen(impl) -> None:
+    chunk = impl.split("hello world", 5, 0)[0]
+    with pytest.raises(AttributeError):
+        chunk.start = 3  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "length",
+    [lambda s: len(s) / 2, lambda s: -len(s), lambda s: len(s) * 2**64, lambda s: str(len(s))],
+    ids=["float", "negative", "huge", "str"],
+)
+def test_native_length_function_like_reference(length) -> None:
+    """Lengths the Rust core cannot hold run on the reference engine (as in the drop-ins)."""
+    text = "ab cd ef gh ij kl mn op qr st uv wx yz " * 3
+
+    def run(module):
+        return outcome(lambda: as_tuples(module.split(text, 8, 2, length_function=length)))
+
+    assert run(ferrochunk) == run(ferrochunk.reference)
+
+
+@pytest.mark.parametrize("size", [2**63, 2**70])
+def test_native_huge_chunk_size_like_reference(size: int) -> None:
+    text = "a b c " * 50
+
+    def run(module):
+        return outcome(lambda: as_tuples(module.split(text, size, 7)))
+
+    assert run(ferrochunk) == run(ferrochunk.reference)
+    assert run(ferrochunk)[1][0][0] == text.strip()
