@@ -5,6 +5,7 @@
 //! only place that does.
 
 pub mod error;
+pub mod markdown_header;
 pub mod merge;
 pub mod scan;
 pub mod split;

@@ -7,6 +7,7 @@
 
 from .documents import Document
 from .language import Language
+from .markdown_header import MarkdownHeaderTextSplitter, MarkdownTextSplitter
 from .splitter import Chunk, Splitter, split
 from .textsplitter import CharacterTextSplitter, RecursiveCharacterTextSplitter, TextSplitter
 
@@ -17,6 +18,8 @@ __all__ = [
     "Chunk",
     "Document",
     "Language",
+    "MarkdownHeaderTextSplitter",
+    "MarkdownTextSplitter",
     "RecursiveCharacterTextSplitter",
     "Splitter",
     "TextSplitter",

@@ -4,6 +4,7 @@
 mod chunk;
 mod errors;
 mod length;
+mod markdown_header;
 mod splitter;
 
 use pyo3::prelude::*;
@@ -13,6 +14,7 @@ use pyo3::prelude::*;
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<splitter::PySplitter>()?;
     m.add_class::<chunk::PyChunk>()?;
+    m.add_class::<markdown_header::PyHeaderSplitter>()?;
     m.add("Unsupported", m.py().get_type::<errors::Unsupported>())?;
     Ok(())
 }
