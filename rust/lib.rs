@@ -5,6 +5,9 @@
 //! only place that does.
 
 pub mod error;
+pub mod chunk_id;
+pub mod markdown_blocks;
+pub mod markdown_chunk;
 pub mod markdown_header;
 pub mod merge;
 pub mod scan;

@@ -7,6 +7,7 @@
 
 from .documents import Document
 from .language import Language
+from .markdown import MarkdownChunker
 from .markdown_header import MarkdownHeaderTextSplitter, MarkdownTextSplitter
 from .splitter import Chunk, Splitter, split
 from .textsplitter import CharacterTextSplitter, RecursiveCharacterTextSplitter, TextSplitter
@@ -18,6 +19,7 @@ __all__ = [
     "Chunk",
     "Document",
     "Language",
+    "MarkdownChunker",
     "MarkdownHeaderTextSplitter",
     "MarkdownTextSplitter",
     "RecursiveCharacterTextSplitter",

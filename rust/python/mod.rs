@@ -4,6 +4,7 @@
 mod chunk;
 mod errors;
 mod length;
+mod markdown;
 mod markdown_header;
 mod splitter;
 
@@ -15,6 +16,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<splitter::PySplitter>()?;
     m.add_class::<chunk::PyChunk>()?;
     m.add_class::<markdown_header::PyHeaderSplitter>()?;
+    m.add_class::<markdown::PyMarkdownChunker>()?;
     m.add("Unsupported", m.py().get_type::<errors::Unsupported>())?;
     Ok(())
 }
