@@ -24,12 +24,16 @@ from .text import utf8_len
 
 # Cutting long paragraphs: sentence ends (kept at the end of the piece), then lines,
 # clauses, words, characters. Regexes in the syntax Python's re and Rust's regex share.
+_CLOSE = "\"'\u201d\u2019)\\]"  # closing quotes and brackets after a sentence end
+_CJK_END = "\u3002\uff01\uff1f\uff1b\u2026"  # 。！？；…  # noqa: RUF003
+_CJK_CLOSE = "\u201d\u2019\u300d\u300f\uff09)"  # ”’」』）)  # noqa: RUF003
+_CJK_CLAUSE = "\uff0c\u3001,\uff1a:"  # ，、,：:  # noqa: RUF003
 SEPARATOR_PRESETS: dict[str, list[str]] = {
-    "default": ["[.!?]+[\"'”’)\\]]*[ \\t\\n]+", "\\n", "[;:,][ \\t\\n]+", " ", ""],
+    "default": [f"[.!?]+[{_CLOSE}]*[ \\t\\n]+", "\\n", "[;:,][ \\t\\n]+", " ", ""],
     "cjk": [
-        "[。！？；…]+[”’」』）)]*[ \\t\\n]*|[.!?]+[\"'”’)\\]]*[ \\t\\n]+",
+        f"[{_CJK_END}]+[{_CJK_CLOSE}]*[ \\t\\n]*|[.!?]+[{_CLOSE}]*[ \\t\\n]+",
         "\\n",
-        "[，、,：:][ \\t\\n]*",
+        f"[{_CJK_CLAUSE}][ \\t\\n]*",
         " ",
         "",
     ],
@@ -95,8 +99,10 @@ class MarkdownChunker:
     >>> from ferrochunk import MarkdownChunker
     >>> md = "# Deploy\\n\\nIntro.\\n\\n## Cluster mode\\n\\nRun it.\\n"
     >>> chunks = MarkdownChunker(chunk_size=30, min_size=0).split(md, {"source": "a.md"})
-    >>> [(c.text, c.metadata["heading_path"]) for c in chunks]
-    [('# Deploy\\n\\nIntro.', ('Deploy',)), ('## Cluster mode\\n\\nRun it.', ('Deploy', 'Cluster mode'))]
+    >>> [c.metadata["heading_path"] for c in chunks]
+    [('Deploy',), ('Deploy', 'Cluster mode')]
+    >>> chunks[1].text
+    '## Cluster mode\\n\\nRun it.'
     >>> chunks[1].metadata["prev_id"] == chunks[0].metadata["chunk_id"]
     True
     """

@@ -38,7 +38,11 @@ _TAG7 = f"^(?:<[A-Za-z][A-Za-z0-9-]*{_ATTR}*{_WS}*/?>|</[A-Za-z][A-Za-z0-9-]*{_W
 # (start, end, can interrupt a paragraph); an end of None means "until a blank line".
 # The patterns use the syntax Python's re and Rust's regex crate share, to mean the same.
 HTML_KINDS: list[tuple[str, Optional[str], bool]] = [
-    ("(?i)^<(?:script|pre|style|textarea)(?:[ \\t>]|$)", "(?i)</(?:script|pre|style|textarea)>", True),
+    (
+        "(?i)^<(?:script|pre|style|textarea)(?:[ \\t>]|$)",
+        "(?i)</(?:script|pre|style|textarea)>",
+        True,
+    ),
     ("^<!--", "-->", True),
     ("^<\\?", "\\?>", True),
     ("^<![A-Za-z]", ">", True),
@@ -177,7 +181,7 @@ def table_start(lines: list[str], i: int) -> bool:
     delim = lines[i + 1].strip(" \t")
     if len(delim) < 2 or delim[0] not in "|-:" or (delim[1] not in "|-: \t"):
         return False
-    if delim[0] == "-" and delim[1] in " \t" or any(c not in "|-: \t" for c in delim):
+    if (delim[0] == "-" and delim[1] in " \t") or any(c not in "|-: \t" for c in delim):
         return False
     cells = delim.split("|")
     aligns = 0

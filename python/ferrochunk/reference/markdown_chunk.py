@@ -18,6 +18,7 @@ from .scan import Separator
 from .splitter import Engine
 
 LengthFunction = Optional[Callable[[str], int]]
+Path = tuple[str, ...]
 _LINE_KINDS = (CODE, TABLE, HTML, LIST, QUOTE)
 
 
@@ -90,7 +91,7 @@ class MarkdownEngine:
         units = self.cut_prose(text, heads[0].start, heads[-1].end, self.max, path)
         return [u._replace(heading=k == 0, heading_only=True) for k, u in enumerate(units)]
 
-    def atom(self, text: str, heads: list[Block], block: Block, path) -> list[Unit]:  # noqa: ANN001
+    def atom(self, text: str, heads: list[Block], block: Block, path: Path) -> list[Unit]:
         start = heads[0].start if heads else block.start
         if self.size(text, start, block.end) <= self.max:
             return [Unit(start, block.end, path, heading=bool(heads))]
@@ -108,7 +109,7 @@ class MarkdownEngine:
             return self.headings_alone(text, heads, path) + pieces
         return [first, *pieces[1:]]
 
-    def cut(self, text: str, block: Block, first: int, rest: int, path) -> list[Unit]:  # noqa: ANN001
+    def cut(self, text: str, block: Block, first: int, rest: int, path: Path) -> list[Unit]:
         """Pieces of a block too large for one chunk."""
         if block.kind not in _LINE_KINDS:
             return self.cut_prose(text, block.start, block.end, first, path)
@@ -123,7 +124,7 @@ class MarkdownEngine:
         units = self.cut_lines(text, block.start, block.end, first, rest, path)
         return [u._replace(header=header) if u.continuation else u for u in units]
 
-    def cut_lines(self, text: str, a: int, b: int, first: int, rest: int, path) -> list[Unit]:  # noqa: ANN001
+    def cut_lines(self, text: str, a: int, b: int, first: int, rest: int, path: Path) -> list[Unit]:
         """Greedy groups of whole lines; a line longer than the budget is cut as prose."""
         pieces: list[tuple[int, int]] = []
         cur: Optional[list[int]] = None
@@ -152,7 +153,7 @@ class MarkdownEngine:
             pieces.append((cur[0], cur[1]))
         return [Unit(s, e, path, continuation=k > 0) for k, (s, e) in enumerate(pieces)]
 
-    def cut_prose(self, text: str, a: int, b: int, budget: int, path) -> list[Unit]:  # noqa: ANN001
+    def cut_prose(self, text: str, a: int, b: int, budget: int, path: Path) -> list[Unit]:
         """Sentence-first recursive splitting of ``text[a:b]`` into spans of ``budget``."""
         engine = Engine(max(budget, 1), 0, self.separators, "end", True, recursive=True)
         pieces, _ = engine.split(text[a:b], self.length or len)
