@@ -512,7 +512,8 @@ impl<'a> Scanner<'a> {
             blank_before = false;
             j += 1;
         }
-        while inner.last().is_some_and(|l| is_blank(l)) {
+        // A quote's bare ">" lines are text: only truly blank lines go.
+        while !inner.is_empty() && is_blank(self.lines[i + inner.len() - 1]) {
             inner.pop();
         }
         let n = inner.len();
@@ -563,7 +564,7 @@ impl<'a> Scanner<'a> {
                             self.plain(kind, first, line - 1);
                         }
                         (fence, first) = (Some(opened), line);
-                    } else if is_blank(content) {
+                    } else if is_blank(self.lines[line]) {
                         if line > first {
                             self.plain(kind, first, line - 1);
                         }

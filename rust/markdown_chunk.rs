@@ -124,8 +124,8 @@ impl Run<'_> {
     fn units(&self, blocks: &[Block]) -> Result<Vec<Unit>> {
         let mut out = Vec::new();
         let mut stack: Vec<(usize, &str)> = Vec::new();
-        let mut heads: Vec<&Block> = Vec::new();
-        let mut path: Arc<[String]> = Arc::from(Vec::new());
+        // Pending headings and the path at each.
+        let mut heads: Vec<(&Block, Arc<[String]>)> = Vec::new();
         let current = |stack: &[(usize, &str)]| -> Arc<[String]> {
             stack.iter().map(|(_, t)| (*t).to_owned()).collect()
         };
@@ -135,39 +135,39 @@ impl Run<'_> {
                     stack.pop();
                 }
                 stack.push((block.level, &block.title));
-                if heads.is_empty() {
-                    path = current(&stack);
-                }
-                heads.push(block);
+                heads.push((block, current(&stack)));
                 continue;
             }
-            if heads.is_empty() {
-                path = current(&stack);
-            }
-            out.extend(self.atom(&heads, block, &path)?);
+            out.extend(self.atom(&heads, block, &current(&stack))?);
             heads.clear();
         }
-        if !heads.is_empty() {
-            out.extend(self.headings_alone(&heads, &path)?);
+        out.extend(self.headings_alone(&heads)?);
+        Ok(out)
+    }
+
+    fn headings_alone(&self, heads: &[(&Block, Arc<[String]>)]) -> Result<Vec<Unit>> {
+        let mut out = Vec::new();
+        for (block, path) in heads {
+            let units = self.cut_prose(block.start, block.end, self.cfg.max, path)?;
+            out.extend(units.into_iter().enumerate().map(|(k, mut u)| {
+                u.heading = k == 0;
+                u.heading_only = true;
+                u
+            }));
         }
         Ok(out)
     }
 
-    fn headings_alone(&self, heads: &[&Block], path: &Arc<[String]>) -> Result<Vec<Unit>> {
-        let (a, b) = (heads[0].start, heads[heads.len() - 1].end);
-        let mut units = self.cut_prose(a, b, self.cfg.max, path)?;
-        for (k, u) in units.iter_mut().enumerate() {
-            u.heading = k == 0;
-            u.heading_only = true;
-        }
-        Ok(units)
-    }
-
-    fn atom(&self, heads: &[&Block], block: &Block, path: &Arc<[String]>) -> Result<Vec<Unit>> {
+    fn atom(
+        &self,
+        heads: &[(&Block, Arc<[String]>)],
+        block: &Block,
+        path: &Arc<[String]>,
+    ) -> Result<Vec<Unit>> {
         let max = self.cfg.max;
-        let start = heads.first().map_or(block.start, |h| h.start);
+        let start = heads.first().map_or(block.start, |h| h.0.start);
         if self.size(start, block.end)? <= max {
-            let mut unit = Unit::new(start, block.end, path);
+            let mut unit = Unit::new(start, block.end, heads.first().map_or(path, |h| &h.1));
             unit.heading = !heads.is_empty();
             return Ok(vec![unit]);
         }
@@ -178,18 +178,19 @@ impl Run<'_> {
         let atomic = matches!(block.kind, Kind::Code | Kind::Table)
             && self.size(block.start, block.end)? <= max;
         if budget < max / 2 || atomic {
-            let mut units = self.headings_alone(heads, path)?;
+            let mut units = self.headings_alone(heads)?;
             units.extend(self.cut(block, max, max, path)?);
             return Ok(units);
         }
         let mut pieces = self.cut(block, budget, max, path)?;
         if self.size(start, pieces[0].end)? > max {
-            let mut units = self.headings_alone(heads, path)?;
+            let mut units = self.headings_alone(heads)?;
             units.extend(pieces);
             return Ok(units);
         }
         pieces[0].start = start;
         pieces[0].heading = true;
+        pieces[0].path = Arc::clone(&heads[0].1);
         Ok(pieces)
     }
 
@@ -307,11 +308,11 @@ impl Run<'_> {
         for u in units {
             if let Some(c) = cur.as_mut() {
                 // Table pieces that repeat a header are sized for it: they stay alone.
-                if !u.heading_only && u.header.is_none() && c.header.is_none() {
+                if (c.heading_only || !u.heading_only) && u.header.is_none() && c.header.is_none() {
                     let closes = u.heading && self.size(c.start, c.end)? >= self.cfg.min;
                     if !closes && self.size(c.start, u.end)? <= self.cfg.max {
                         c.end = u.end;
-                        c.heading_only = false;
+                        c.heading_only = c.heading_only && u.heading_only;
                         continue;
                     }
                 }
@@ -334,11 +335,11 @@ impl Run<'_> {
         let mut out: Vec<MdChunk> = Vec::with_capacity(chunks.len());
         for c in chunks {
             if let Some(p) = out.last_mut() {
-                if !c.heading_only && c.header.is_none() && p.header.is_none() {
+                if (p.heading_only || !c.heading_only) && c.header.is_none() && p.header.is_none() {
                     let small = self.size(p.start, p.end)?.min(self.size(c.start, c.end)?);
                     if small < self.cfg.min && self.size(p.start, c.end)? <= self.cfg.max {
                         p.end = c.end;
-                        p.heading_only = false;
+                        p.heading_only = p.heading_only && c.heading_only;
                         continue;
                     }
                 }

@@ -367,8 +367,8 @@ class Scanner:
             inner.append(content)
             blank_before = False
             j += 1
-        while inner and is_blank(inner[-1]):
-            inner.pop()
+        while inner and is_blank(lines[i + len(inner) - 1]):
+            inner.pop()  # a quote's bare ">" lines are text: only truly blank lines go
         self.parts(i, inner, kind)
         return i + len(inner)
 
@@ -409,7 +409,7 @@ class Scanner:
                     if line > first:
                         self.add(kind, first, line - 1)
                     fence, first = opened, line
-                elif is_blank(content):
+                elif is_blank(self.lines[line]):
                     if line > first:
                         self.add(kind, first, line - 1)
                     first = line + 1

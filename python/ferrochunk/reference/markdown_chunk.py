@@ -68,45 +68,43 @@ class MarkdownEngine:
     def units(self, text: str, blocks: list[Block]) -> list[Unit]:
         out: list[Unit] = []
         stack: list[tuple[int, str]] = []
-        heads: list[Block] = []
-        path: tuple[str, ...] = ()
+        heads: list[tuple[Block, Path]] = []  # pending headings and the path at each
         for block in blocks:
             if block.kind == HEADING:
                 while stack and stack[-1][0] >= block.level:
                     stack.pop()
                 stack.append((block.level, block.title))
-                if not heads:
-                    path = tuple(t for _, t in stack)
-                heads.append(block)
+                heads.append((block, tuple(t for _, t in stack)))
                 continue
-            if not heads:
-                path = tuple(t for _, t in stack)
-            out.extend(self.atom(text, heads, block, path))
+            out.extend(self.atom(text, heads, block, tuple(t for _, t in stack)))
             heads = []
-        if heads:
-            out.extend(self.headings_alone(text, heads, path))
+        return out + self.headings_alone(text, heads)
+
+    def headings_alone(self, text: str, heads: list[tuple[Block, Path]]) -> list[Unit]:
+        out: list[Unit] = []
+        for block, path in heads:
+            units = self.cut_prose(text, block.start, block.end, self.max, path)
+            out.extend(u._replace(heading=k == 0, heading_only=True) for k, u in enumerate(units))
         return out
 
-    def headings_alone(self, text: str, heads: list[Block], path: tuple[str, ...]) -> list[Unit]:
-        units = self.cut_prose(text, heads[0].start, heads[-1].end, self.max, path)
-        return [u._replace(heading=k == 0, heading_only=True) for k, u in enumerate(units)]
-
-    def atom(self, text: str, heads: list[Block], block: Block, path: Path) -> list[Unit]:
-        start = heads[0].start if heads else block.start
+    def atom(
+        self, text: str, heads: list[tuple[Block, Path]], block: Block, path: Path
+    ) -> list[Unit]:
+        start = heads[0][0].start if heads else block.start
         if self.size(text, start, block.end) <= self.max:
-            return [Unit(start, block.end, path, heading=bool(heads))]
+            return [Unit(start, block.end, heads[0][1] if heads else path, heading=bool(heads))]
         if not heads:
             return self.cut(text, block, self.max, self.max, path)
         budget = self.max - self.size(text, start, block.start)
         atomic = block.kind in (CODE, TABLE) and self.size(text, block.start, block.end) <= self.max
         if budget < self.max // 2 or atomic:
-            return self.headings_alone(text, heads, path) + self.cut(
+            return self.headings_alone(text, heads) + self.cut(
                 text, block, self.max, self.max, path
             )
         pieces = self.cut(text, block, budget, self.max, path)
-        first = pieces[0]._replace(start=start, heading=True)
+        first = pieces[0]._replace(start=start, heading=True, path=heads[0][1])
         if self.size(text, start, first.end) > self.max:
-            return self.headings_alone(text, heads, path) + pieces
+            return self.headings_alone(text, heads) + pieces
         return [first, *pieces[1:]]
 
     def cut(self, text: str, block: Block, first: int, rest: int, path: Path) -> list[Unit]:
@@ -168,10 +166,15 @@ class MarkdownEngine:
         cur: Optional[RawChunk] = None
         for u in units:
             # Table pieces that repeat a header are sized for it: they stay alone.
-            if cur is not None and not u.heading_only and u.header is None and cur.header is None:
+            if (
+                cur is not None
+                and (cur.heading_only or not u.heading_only)
+                and u.header is None
+                and cur.header is None
+            ):
                 closes = u.heading and self.size(text, cur.start, cur.end) >= self.min
                 if not closes and self.size(text, cur.start, u.end) <= self.max:
-                    cur = cur._replace(end=u.end, heading_only=False)
+                    cur = cur._replace(end=u.end, heading_only=cur.heading_only and u.heading_only)
                     continue
             if cur is not None:
                 out.append(cur)
@@ -183,11 +186,16 @@ class MarkdownEngine:
     def merge_small(self, text: str, chunks: list[RawChunk]) -> list[RawChunk]:
         out: list[RawChunk] = []
         for c in chunks:
-            if out and not c.heading_only and c.header is None and out[-1].header is None:
-                p = out[-1]
+            p = out[-1] if out else None
+            if (
+                p is not None
+                and (p.heading_only or not c.heading_only)
+                and c.header is None
+                and p.header is None
+            ):
                 small = min(self.size(text, p.start, p.end), self.size(text, c.start, c.end))
                 if small < self.min and self.size(text, p.start, c.end) <= self.max:
-                    out[-1] = p._replace(end=c.end, heading_only=False)
+                    out[-1] = p._replace(end=c.end, heading_only=p.heading_only and c.heading_only)
                     continue
             out.append(c)
         return out
