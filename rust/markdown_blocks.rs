@@ -1,8 +1,8 @@
-//! Markdown block scanner: a line-based reading of the CommonMark block structure, enough
+//! Markdown block scanner: a line-based reading of the `CommonMark` block structure, enough
 //! to chunk without cutting things.
 //!
-//! Top-level ATX and setext headings, fenced code (``` and ~~~; a longer fence nests
-//! shorter ones; an unclosed fence runs to the end, as CommonMark says), indented code, GFM
+//! Top-level ATX and setext headings, fenced code (backtick and tilde fences; a longer
+//! fence nests shorter ones; an unclosed fence runs to the end, as `CommonMark` says), indented code, GFM
 //! tables (markdown-it's reading: delimiter row with as many cells as the header), list
 //! items and block quotes (split into parts at blank lines and around the fences inside
 //! them, so such a fence is atomic too), the seven kinds of HTML blocks, thematic breaks
@@ -48,7 +48,7 @@ pub struct Block {
     pub end: usize,
     /// Heading level (1-6), else 0.
     pub level: usize,
-    /// Heading title as CommonMark reads it (setext lines joined by spaces).
+    /// Heading title as `CommonMark` reads it (setext lines joined by spaces).
     pub title: String,
 }
 
@@ -58,7 +58,7 @@ frame|frameset|h1|h2|h3|h4|h5|h6|head|header|hr|html|iframe|legend|li|link|main|
 menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|\
 tfoot|th|thead|title|tr|track|ul";
 
-/// The seven CommonMark HTML block kinds: start, end (`None`: a blank line), whether the
+/// The seven `CommonMark` HTML block kinds: start, end (`None`: a blank line), whether the
 /// kind may interrupt a paragraph.
 struct HtmlKind {
     start: Regex,
@@ -249,6 +249,9 @@ fn html_kind(s: &str, in_paragraph: bool) -> Option<usize> {
         return None;
     }
     let rest = &s[n..];
+    if !rest.starts_with('<') {
+        return None; // every kind starts with `<`: skip the regexes
+    }
     let k = html_kinds().iter().position(|h| h.start.is_match(rest))?;
     (html_kinds()[k].interrupts || !in_paragraph).then_some(k)
 }

@@ -1,4 +1,4 @@
-//! LangChain's `MarkdownHeaderTextSplitter` line scan, reproduced exactly.
+//! `LangChain`'s `MarkdownHeaderTextSplitter` line scan, reproduced exactly.
 //!
 //! Each line is stripped (Python whitespace) and loses its non-printable characters, then
 //! read as a fence, a header for one of the rules (longest marker first), a blank line or
@@ -115,7 +115,7 @@ fn match_header<'a>(line: &'a str, rule: &HeaderRule) -> Option<&'a str> {
 }
 
 impl HeaderSplitter {
-    /// A splitter over `rules`, already sorted longest marker first (LangChain's order).
+    /// A splitter over `rules`, already sorted longest marker first (`LangChain`'s order).
     pub fn new(rules: Vec<HeaderRule>, return_each_line: bool, strip_headers: bool) -> Self {
         Self {
             rules,
@@ -196,7 +196,7 @@ impl HeaderSplitter {
     }
 }
 
-/// LangChain's `aggregate_lines_to_chunks`: joins blocks with equal metadata, and (headers
+/// `LangChain`'s `aggregate_lines_to_chunks`: joins blocks with equal metadata, and (headers
 /// kept) a header-only block into the deeper block after it.
 pub fn aggregate(blocks: Vec<HeaderBlock>, strip_headers: bool) -> Vec<HeaderBlock> {
     let mut out: Vec<HeaderBlock> = Vec::with_capacity(blocks.len());
@@ -231,7 +231,7 @@ mod tests {
         HeaderRule {
             sep: sep.to_owned(),
             name: Some(name),
-            level: sep.matches('#').count() as i64,
+            level: i64::try_from(sep.matches('#').count()).unwrap_or(0),
             custom: false,
         }
     }

@@ -52,6 +52,7 @@ impl PyMarkdownChunker {
     /// `separators` are regexes in the syntax Python's `re` and the `regex` crate share.
     #[new]
     #[pyo3(signature = (chunk_size, min_size, separators, settings))]
+    #[allow(clippy::needless_pass_by_value)] // PyO3 extracts a list by value
     fn new(
         chunk_size: usize,
         min_size: usize,
