@@ -4,8 +4,12 @@
 //! The core knows nothing of Python; `python/` (behind the `python` feature) is the
 //! only place that does.
 
+pub mod chunk_id;
 pub mod corpus;
 pub mod error;
+pub mod markdown_blocks;
+pub mod markdown_chunk;
+pub mod markdown_header;
 pub mod merge;
 pub mod scan;
 pub mod split;

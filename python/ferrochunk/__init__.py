@@ -8,6 +8,8 @@
 
 from .documents import Document
 from .language import Language
+from .markdown import MarkdownChunker
+from .markdown_header import MarkdownHeaderTextSplitter, MarkdownTextSplitter
 from .splitter import Chunk, Splitter, split
 from .textsplitter import CharacterTextSplitter, RecursiveCharacterTextSplitter, TextSplitter
 
@@ -18,6 +20,9 @@ __all__ = [
     "Chunk",
     "Document",
     "Language",
+    "MarkdownChunker",
+    "MarkdownHeaderTextSplitter",
+    "MarkdownTextSplitter",
     "RecursiveCharacterTextSplitter",
     "Splitter",
     "TextSplitter",

@@ -3,7 +3,7 @@
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, final
 
-__all__ = ["Chunk", "Splitter", "Unsupported", "chunk_files"]
+__all__ = ["Chunk", "HeaderSplitter", "MarkdownChunker", "Splitter", "Unsupported", "chunk_files"]
 
 class Unsupported(Exception):
     """An input the native engine does not reproduce exactly; callers fall back to Python."""
@@ -65,3 +65,34 @@ def chunk_files(
     paths: list[str], splitter: Splitter, threads: int = 0
 ) -> tuple[bytes, int, int, int, list[tuple[str, str]]]:
     """Read, split and serialise files to JSON Lines: (jsonl, documents, chunks, bytes, skipped)."""
+
+@final
+class HeaderSplitter:
+    """The line scan behind ``MarkdownHeaderTextSplitter``."""
+
+    def __new__(
+        cls,
+        rules: list[tuple[str, int | None, int, bool]],
+        return_each_line: bool,
+        strip_headers: bool,
+    ) -> HeaderSplitter: ...
+    def split(self, text: str, nonprintable: str) -> list[tuple[str, list[tuple[int, str]]]]:
+        """``[(content, [(name_id, header text), ...]), ...]``."""
+
+_MarkdownRow = tuple[str, int, int, int, int, tuple[str, ...], bool, str | None, str]
+
+@final
+class MarkdownChunker:
+    """The structure-aware Markdown chunker of the core."""
+
+    def __new__(
+        cls, chunk_size: int, min_size: int, separators: list[str], settings: str
+    ) -> MarkdownChunker: ...
+    def rows(
+        self,
+        text: str,
+        document_id: str | None = None,
+        length: Callable[[str], int] | None = None,
+    ) -> tuple[str, list[_MarkdownRow]]:
+        """``(document_id, rows)``; a row is ``(text, start, end, byte_start, byte_end,
+        heading_path, continuation, table_header, chunk_id)``."""

@@ -5,6 +5,8 @@ mod chunk;
 mod corpus;
 mod errors;
 mod length;
+mod markdown;
+mod markdown_header;
 mod splitter;
 mod strings;
 
@@ -16,6 +18,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<splitter::PySplitter>()?;
     m.add_class::<chunk::PyChunk>()?;
     m.add_function(wrap_pyfunction!(corpus::chunk_files, m)?)?;
+    m.add_class::<markdown_header::PyHeaderSplitter>()?;
+    m.add_class::<markdown::PyMarkdownChunker>()?;
     m.add("Unsupported", m.py().get_type::<errors::Unsupported>())?;
     Ok(())
 }

@@ -7,6 +7,7 @@ same public surface as :mod:`ferrochunk` and imports neither Rust nor LangChain.
 from ..documents import Document
 from ..language import Language
 from .api import Splitter, split
+from .markdown_header import MarkdownHeaderTextSplitter
 from .splitter import Chunk
 from .textsplitter import CharacterTextSplitter, RecursiveCharacterTextSplitter, TextSplitter
 
@@ -15,6 +16,7 @@ __all__ = [
     "Chunk",
     "Document",
     "Language",
+    "MarkdownHeaderTextSplitter",
     "RecursiveCharacterTextSplitter",
     "Splitter",
     "TextSplitter",

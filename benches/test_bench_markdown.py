@@ -1,0 +1,56 @@
+"""Markdown chunking speed: ferrochunk's MarkdownChunker (Rust and pure-Python reference),
+LangChain's usual recipe (MarkdownHeaderTextSplitter then RecursiveCharacterTextSplitter),
+and the MarkdownHeaderTextSplitter drop-in against LangChain's. Quality figures and a table:
+``python benches/markdown_quality.py``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from langchain_text_splitters import MarkdownHeaderTextSplitter as LangChainHeaders
+from langchain_text_splitters import RecursiveCharacterTextSplitter as LangChainRecursive
+
+import ferrochunk
+from ferrochunk.reference import markdown as ref
+
+CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
+HEADERS = [("#", "h1"), ("##", "h2"), ("###", "h3")]
+
+
+def corpus(name: str) -> list[str]:
+    return [p.read_text(encoding="utf-8") for p in sorted((CORPUS / name).glob("*.md"))]
+
+
+def langchain_recipe(texts: list[str]) -> int:
+    md = LangChainHeaders(HEADERS, strip_headers=False)
+    rc = LangChainRecursive(chunk_size=1000, chunk_overlap=0)
+    return sum(len(rc.split_documents(md.split_text(t))) for t in texts)
+
+
+def chunker(cls, preset: str):
+    c = cls(chunk_size=1000, separators=preset)
+    return lambda texts: sum(len(c.split(t)) for t in texts)
+
+
+def headers(cls):
+    s = cls(HEADERS)
+    return lambda texts: sum(len(s.split_text(t)) for t in texts)
+
+
+CASES = {
+    "ferrochunk": lambda preset: chunker(ferrochunk.MarkdownChunker, preset),
+    "reference": lambda preset: chunker(ref.MarkdownChunker, preset),
+    "langchain-recipe": lambda preset: langchain_recipe,
+    "headers-ferrochunk": lambda preset: headers(ferrochunk.MarkdownHeaderTextSplitter),
+    "headers-langchain": lambda preset: headers(LangChainHeaders),
+}
+
+
+@pytest.mark.parametrize("name", ["en-markdown", "zh-markdown"])
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_markdown_speed(benchmark, name, case) -> None:
+    texts = corpus(name)
+    run = CASES[case]("cjk" if name.startswith("zh") else "default")
+    benchmark.extra_info["bytes"] = sum(len(t.encode("utf-8")) for t in texts)
+    assert benchmark(run, texts) > 0

@@ -1,0 +1,51 @@
+"""Markdown-aware chunking on the Rust engine: ``ferrochunk.MarkdownChunker``.
+
+The class is the reference one (:mod:`ferrochunk.reference.markdown`) with the Rust engine
+swapped in. Separators outside the regex syntax both engines share, and text with lone
+surrogates, run on the pure-Python engine, so the output never differs, only the speed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from . import _native
+from .reference import markdown as _ref
+from .reference.markdown import RESERVED_KEYS, SEPARATOR_PRESETS
+from .scan import to_rust
+from .splitter import Chunk
+
+
+class NativeMarkdownEngine:
+    """The Rust chunker; the reference engine for inputs it cannot take."""
+
+    __slots__ = ("_fallback", "_length", "_native")
+
+    def __init__(self, native: Any, fallback: Any, length: Any) -> None:
+        self._native = native
+        self._fallback = fallback
+        self._length = length
+
+    def rows(self, text: str, document_id: Optional[str]) -> tuple[str, list]:
+        try:
+            return self._native.rows(text, document_id, self._length)
+        except (UnicodeEncodeError, _native.Unsupported):
+            return self._fallback.rows(text, document_id)
+
+
+class MarkdownChunker(_ref.MarkdownChunker):
+    __doc__ = _ref.MarkdownChunker.__doc__
+
+    def _make_engine(self) -> Any:
+        fallback = super()._make_engine()
+        patterns = [to_rust(s) if s else "" for s in self.separators]
+        if any(p is None for p in patterns):
+            return fallback  # outside the syntax both engines read alike: stay on Python
+        native = _native.MarkdownChunker(self.chunk_size, self.min_size, patterns, self.settings)
+        return NativeMarkdownEngine(native, fallback, self.length_function)
+
+    def _chunk_type(self) -> Any:
+        return Chunk
+
+
+__all__ = ["RESERVED_KEYS", "SEPARATOR_PRESETS", "MarkdownChunker"]

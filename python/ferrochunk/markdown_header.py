@@ -1,0 +1,83 @@
+"""LangChain's ``MarkdownHeaderTextSplitter`` and ``MarkdownTextSplitter`` on the Rust engine.
+
+The class is the reference one (:mod:`ferrochunk.reference.markdown_header`) with the line
+scan done in Rust; text the Rust side cannot take (lone surrogates) and header levels that
+are not machine integers stay on the pure-Python scan, so the output is always LangChain's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import _native
+from .language import Language, get_separators_for_language
+from .reference import markdown_header as _ref
+from .reference.markdown_header import Block, HeaderRule
+from .textsplitter import RecursiveCharacterTextSplitter
+
+_I64 = (-(2**63), 2**63 - 1)
+
+
+def nonprintable_chars(text: str) -> str:
+    """The distinct non-ASCII characters of ``text`` that ``str.isprintable`` rejects (the
+    answer depends on this Python's Unicode version, so Rust asks rather than guesses)."""
+    if text.isascii():
+        return ""
+    return "".join(c for c in set(text) if not c.isascii() and not c.isprintable())
+
+
+class NativeHeaderEngine:
+    """The Rust line scan, with the reference engine for text it cannot encode."""
+
+    __slots__ = ("_fallback", "_native")
+
+    def __init__(self, native: _native.HeaderSplitter, fallback: _ref.HeaderEngine) -> None:
+        self._native = native
+        self._fallback = fallback
+
+    def split(self, text: str) -> list[Block]:
+        try:
+            blocks = self._native.split(text, nonprintable_chars(text))
+        except UnicodeEncodeError:
+            return self._fallback.split(text)
+        return [(content, dict(meta)) for content, meta in blocks]
+
+
+class MarkdownHeaderTextSplitter(_ref.MarkdownHeaderTextSplitter):
+    """Drop-in for ``langchain_text_splitters.MarkdownHeaderTextSplitter``, on Rust.
+
+    >>> from ferrochunk import MarkdownHeaderTextSplitter
+    >>> s = MarkdownHeaderTextSplitter([("#", "H1"), ("##", "H2")])
+    >>> [(d.page_content, d.metadata) for d in s.split_text("# A\\nx\\n## B\\ny")]
+    [('x', {'H1': 'A'}), ('y', {'H1': 'A', 'H2': 'B'})]
+    """
+
+    def _make_engine(self, rules: list[HeaderRule]) -> Any:
+        fallback = super()._make_engine(rules)
+        if not all(type(r.level) is int and _I64[0] <= r.level <= _I64[1] for r in rules):
+            return fallback
+        if not all(isinstance(r.sep, str) for r in rules):
+            return fallback
+        native = _native.HeaderSplitter(
+            [tuple(r) for r in rules], bool(self.return_each_line), bool(self.strip_headers)
+        )
+        return NativeHeaderEngine(native, fallback)
+
+
+class MarkdownTextSplitter(RecursiveCharacterTextSplitter):
+    """Drop-in for ``langchain_text_splitters.MarkdownTextSplitter``.
+
+    As in LangChain, the Markdown preset is passed WITHOUT ``is_separator_regex``, so its
+    patterns (``"\\n#{1,6} "`` ...) are matched literally (quirk reproduced).
+
+    >>> from ferrochunk import MarkdownTextSplitter
+    >>> MarkdownTextSplitter(chunk_size=12, chunk_overlap=0).split_text("# A\\ntext\\n## B\\nmore")
+    ['# A\\ntext', '## B\\nmore']
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        separators = get_separators_for_language(Language.MARKDOWN)
+        super().__init__(separators=separators, **kwargs)
+
+
+__all__ = ["MarkdownHeaderTextSplitter", "MarkdownTextSplitter"]

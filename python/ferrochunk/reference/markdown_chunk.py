@@ -1,0 +1,207 @@
+"""Markdown-aware chunking (mirrors ``rust/markdown_chunk.rs``).
+
+Blocks from :mod:`.markdown_blocks` become units: a run of headings is glued to the block
+after it (no chunk ends with a dangling heading); a unit larger than ``chunk_size`` is cut
+(code, tables, lists, quotes and HTML at line boundaries, each table piece sized to repeat
+the header row and delimiter row; paragraphs at sentences, then lines, clauses, words,
+characters). Units are packed greedily up to ``chunk_size``; a heading closes the chunk
+before it once that chunk has ``min_size``. Finally chunks under ``min_size`` merge into a
+neighbour when the result still fits. Every chunk is a span of the source.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, NamedTuple, Optional
+
+from .markdown_blocks import CODE, HEADING, HTML, LIST, QUOTE, TABLE, Block, scan
+from .scan import Separator
+from .splitter import Engine
+
+LengthFunction = Optional[Callable[[str], int]]
+Path = tuple[str, ...]
+_LINE_KINDS = (CODE, TABLE, HTML, LIST, QUOTE)
+
+
+class Unit(NamedTuple):
+    """A span to pack, with what it starts with."""
+
+    start: int
+    end: int
+    path: tuple[str, ...]
+    heading: bool = False  # starts with a heading
+    heading_only: bool = False
+    continuation: bool = False  # a later piece of a block that was cut
+    header: Optional[tuple[int, int]] = None  # table header + delimiter rows, repeated
+
+
+class RawChunk(NamedTuple):
+    """A chunk before identity: span, heading path, flags."""
+
+    start: int
+    end: int
+    path: tuple[str, ...]
+    continuation: bool
+    header: Optional[tuple[int, int]]
+    heading_only: bool
+
+
+class MarkdownEngine:
+    """Chunks one Markdown text; ``separators`` are regexes used to cut long paragraphs."""
+
+    def __init__(
+        self, chunk_size: int, min_size: int, separators: list[str], length: LengthFunction
+    ):
+        self.max = chunk_size
+        self.min = min_size
+        self.separators = [Separator(s, is_regex=True) for s in separators]
+        self.length = length
+
+    def size(self, text: str, a: int, b: int) -> int:
+        return b - a if self.length is None else self.length(text[a:b])
+
+    def chunk(self, text: str) -> list[RawChunk]:
+        units = self.units(text, scan(text))
+        return self.merge_small(text, self.pack(text, units))
+
+    # -- units -----------------------------------------------------------------------------
+
+    def units(self, text: str, blocks: list[Block]) -> list[Unit]:
+        out: list[Unit] = []
+        stack: list[tuple[int, str]] = []
+        heads: list[tuple[Block, Path]] = []  # pending headings and the path at each
+        for block in blocks:
+            if block.kind == HEADING:
+                while stack and stack[-1][0] >= block.level:
+                    stack.pop()
+                stack.append((block.level, block.title))
+                heads.append((block, tuple(t for _, t in stack)))
+                continue
+            out.extend(self.atom(text, heads, block, tuple(t for _, t in stack)))
+            heads = []
+        return out + self.headings_alone(text, heads)
+
+    def headings_alone(self, text: str, heads: list[tuple[Block, Path]]) -> list[Unit]:
+        out: list[Unit] = []
+        for block, path in heads:
+            units = self.cut_prose(text, block.start, block.end, self.max, path)
+            out.extend(u._replace(heading=k == 0, heading_only=True) for k, u in enumerate(units))
+        return out
+
+    def atom(
+        self, text: str, heads: list[tuple[Block, Path]], block: Block, path: Path
+    ) -> list[Unit]:
+        start = heads[0][0].start if heads else block.start
+        if self.size(text, start, block.end) <= self.max:
+            return [Unit(start, block.end, heads[0][1] if heads else path, heading=bool(heads))]
+        if not heads:
+            return self.cut(text, block, self.max, self.max, path)
+        budget = self.max - self.size(text, start, block.start)
+        atomic = block.kind in (CODE, TABLE) and self.size(text, block.start, block.end) <= self.max
+        if budget < self.max // 2 or atomic:
+            return self.headings_alone(text, heads) + self.cut(
+                text, block, self.max, self.max, path
+            )
+        pieces = self.cut(text, block, budget, self.max, path)
+        first = pieces[0]._replace(start=start, heading=True, path=heads[0][1])
+        if self.size(text, start, first.end) > self.max:
+            return self.headings_alone(text, heads) + pieces
+        return [first, *pieces[1:]]
+
+    def cut(self, text: str, block: Block, first: int, rest: int, path: Path) -> list[Unit]:
+        """Pieces of a block too large for one chunk."""
+        if block.kind not in _LINE_KINDS:
+            return self.cut_prose(text, block.start, block.end, first, path)
+        header = None
+        if block.kind == TABLE:
+            delim = _line_start(text, block.start)
+            rows = _line_start(text, delim)
+            hdr = self.size(text, block.start, rows)
+            if rows < block.end and rest - hdr >= rest // 2:
+                rest -= hdr
+                header = (block.start, delim + len(text[delim : rows - 1].rstrip()))
+        units = self.cut_lines(text, block.start, block.end, first, rest, path)
+        return [u._replace(header=header) if u.continuation else u for u in units]
+
+    def cut_lines(self, text: str, a: int, b: int, first: int, rest: int, path: Path) -> list[Unit]:
+        """Greedy groups of whole lines; a line longer than the budget is cut as prose."""
+        pieces: list[tuple[int, int]] = []
+        cur: Optional[list[int]] = None
+        budget = first
+        pos = a
+        while pos < b:
+            nl = text.find("\n", pos, b)
+            line_end = b if nl < 0 else nl
+            ls, le = pos, pos + len(text[pos:line_end].rstrip())
+            pos = line_end + 1
+            if le == ls:
+                continue  # blank lines are never a piece's first or last line
+            if cur is not None and self.size(text, cur[0], le) <= budget:
+                cur[1] = le
+                continue
+            if cur is not None:
+                pieces.append((cur[0], cur[1]))
+                budget = rest
+            if self.size(text, ls, le) <= budget:
+                cur = [ls, le]
+            else:
+                cur = None
+                pieces.extend((u.start, u.end) for u in self.cut_prose(text, ls, le, budget, path))
+                budget = rest
+        if cur is not None:
+            pieces.append((cur[0], cur[1]))
+        return [Unit(s, e, path, continuation=k > 0) for k, (s, e) in enumerate(pieces)]
+
+    def cut_prose(self, text: str, a: int, b: int, budget: int, path: Path) -> list[Unit]:
+        """Sentence-first recursive splitting of ``text[a:b]`` into spans of ``budget``."""
+        engine = Engine(max(budget, 1), 0, self.separators, "end", True, recursive=True)
+        pieces, _ = engine.split(text[a:b], self.length or len)
+        return [
+            Unit(a + s, a + s + len(t), path, continuation=k > 0) for k, (t, s) in enumerate(pieces)
+        ]
+
+    # -- packing ---------------------------------------------------------------------------
+
+    def pack(self, text: str, units: list[Unit]) -> list[RawChunk]:
+        out: list[RawChunk] = []
+        cur: Optional[RawChunk] = None
+        for u in units:
+            # Table pieces that repeat a header are sized for it: they stay alone.
+            if (
+                cur is not None
+                and (cur.heading_only or not u.heading_only)
+                and u.header is None
+                and cur.header is None
+            ):
+                closes = u.heading and self.size(text, cur.start, cur.end) >= self.min
+                if not closes and self.size(text, cur.start, u.end) <= self.max:
+                    cur = cur._replace(end=u.end, heading_only=cur.heading_only and u.heading_only)
+                    continue
+            if cur is not None:
+                out.append(cur)
+            cur = RawChunk(u.start, u.end, u.path, u.continuation, u.header, u.heading_only)
+        if cur is not None:
+            out.append(cur)
+        return out
+
+    def merge_small(self, text: str, chunks: list[RawChunk]) -> list[RawChunk]:
+        out: list[RawChunk] = []
+        for c in chunks:
+            p = out[-1] if out else None
+            if (
+                p is not None
+                and (p.heading_only or not c.heading_only)
+                and c.header is None
+                and p.header is None
+            ):
+                small = min(self.size(text, p.start, p.end), self.size(text, c.start, c.end))
+                if small < self.min and self.size(text, p.start, c.end) <= self.max:
+                    out[-1] = p._replace(end=c.end, heading_only=p.heading_only and c.heading_only)
+                    continue
+            out.append(c)
+        return out
+
+
+def _line_start(text: str, pos: int) -> int:
+    """The start of the line after the one at ``pos`` (or the end of the text)."""
+    nl = text.find("\n", pos)
+    return len(text) if nl < 0 else nl + 1

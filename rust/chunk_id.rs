@@ -1,0 +1,59 @@
+//! Stable chunk identity: the same document, settings and span give the same id on every
+//! run and machine.
+//!
+//! SHA-256 (the `sha2` crate) rather than a fast non-cryptographic hash: it is in Python's
+//! standard library, so the pure-Python reference computes the same ids with no extra
+//! package, and its output is fixed by a standard, unlike `DefaultHasher` or Python's
+//! salted `hash()`. Hashing costs little next to chunking (one pass over the text).
+
+use sha2::{Digest, Sha256};
+
+fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for &b in bytes {
+        out.push(DIGITS[usize::from(b >> 4)] as char);
+        out.push(DIGITS[usize::from(b & 15)] as char);
+    }
+    out
+}
+
+/// SHA-256 of the UTF-8 text, as 64 hex digits.
+pub fn text_digest(text: &str) -> String {
+    hex(&Sha256::digest(text.as_bytes()))
+}
+
+/// The id of the chunk `[start, end)` (code points) of a document: the first 32 hex
+/// digits of SHA-256 over `"{document_id}\0{settings}\0{digest}\0{start}:{end}"`.
+pub fn chunk_id(
+    document_id: &str,
+    settings: &str,
+    digest: &str,
+    start: usize,
+    end: usize,
+) -> String {
+    let mut h = Sha256::new();
+    for part in [document_id, "\0", settings, "\0", digest, "\0"] {
+        h.update(part.as_bytes());
+    }
+    h.update(format!("{start}:{end}").as_bytes());
+    let mut id = hex(&h.finalize());
+    id.truncate(32);
+    id
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_sha256() {
+        assert_eq!(
+            text_digest("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        let id = chunk_id("d", "s", &text_digest("abc"), 0, 3);
+        assert_eq!(id.len(), 32);
+        assert_ne!(id, chunk_id("d", "s", &text_digest("abc"), 0, 2));
+    }
+}

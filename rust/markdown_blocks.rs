@@ -1,0 +1,648 @@
+//! Markdown block scanner: a line-based reading of the `CommonMark` block structure, enough
+//! to chunk without cutting things.
+//!
+//! Top-level ATX and setext headings, fenced code (backtick and tilde fences; a longer
+//! fence nests shorter ones; an unclosed fence runs to the end, as `CommonMark` says), indented code, GFM
+//! tables (markdown-it's reading: delimiter row with as many cells as the header), list
+//! items and block quotes (split into parts at blank lines and around the fences inside
+//! them, so such a fence is atomic too), the seven kinds of HTML blocks, thematic breaks
+//! and paragraphs. Headings inside containers are content, not sections.
+//! Mirrored line for line by `python/ferrochunk/reference/markdown_blocks.py`.
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+use crate::text::is_py_space;
+
+/// What a block is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// An ATX (`## x`) or setext (`x` over `---`) heading at the top level.
+    Heading,
+    /// Fenced or indented code, at any depth.
+    Code,
+    /// A GFM table: header row, delimiter row, body rows.
+    Table,
+    /// A part of a list item (the item up to a blank line or a fence).
+    List,
+    /// A part of a block quote.
+    Quote,
+    /// An HTML block.
+    Html,
+    /// A paragraph.
+    Paragraph,
+    /// A thematic break (`---`, `***`).
+    Break,
+}
+
+/// One block: byte span from its first non-blank character (the line start for indented
+/// code) to the end of its last line without trailing whitespace.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Block {
+    /// What it is.
+    pub kind: Kind,
+    /// Start, in bytes.
+    pub start: usize,
+    /// End, in bytes (exclusive).
+    pub end: usize,
+    /// Heading level (1-6), else 0.
+    pub level: usize,
+    /// Heading title as `CommonMark` reads it (setext lines joined by spaces).
+    pub title: String,
+}
+
+const BLOCK_NAMES: &str = "address|article|aside|base|basefont|blockquote|body|caption|\
+center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|\
+frame|frameset|h1|h2|h3|h4|h5|h6|head|header|hr|html|iframe|legend|li|link|main|menu|\
+menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|\
+tfoot|th|thead|title|tr|track|ul";
+
+/// The seven `CommonMark` HTML block kinds: start, end (`None`: a blank line), whether the
+/// kind may interrupt a paragraph.
+struct HtmlKind {
+    start: Regex,
+    end: Option<Regex>,
+    interrupts: bool,
+}
+
+fn html_kinds() -> &'static [HtmlKind] {
+    static KINDS: OnceLock<Vec<HtmlKind>> = OnceLock::new();
+    KINDS.get_or_init(|| {
+        let ws = "[ \\t\\x0b\\x0c]";
+        let attr = format!(
+            "(?:{ws}+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:{ws}*={ws}*\
+             (?:[^\"'=<>`\\x00-\\x20]+|'[^']*'|\"[^\"]*\"))?)"
+        );
+        let tag7 = format!(
+            "^(?:<[A-Za-z][A-Za-z0-9-]*{attr}*{ws}*/?>|</[A-Za-z][A-Za-z0-9-]*{ws}*>){ws}*$"
+        );
+        let names = format!("(?i)^</?(?:{BLOCK_NAMES})(?:[ \\t>]|/>|$)");
+        let specs: [(&str, Option<&str>, bool); 7] = [
+            (
+                "(?i)^<(?:script|pre|style|textarea)(?:[ \\t>]|$)",
+                Some("(?i)</(?:script|pre|style|textarea)>"),
+                true,
+            ),
+            ("^<!--", Some("-->"), true),
+            ("^<\\?", Some("\\?>"), true),
+            ("^<![A-Za-z]", Some(">"), true),
+            ("^<!\\[CDATA\\[", Some("\\]\\]>"), true),
+            (&names, None, true),
+            (&tag7, None, false),
+        ];
+        specs
+            .iter()
+            .filter_map(|&(start, end, interrupts)| {
+                // The patterns are constants: a failure here is a bug caught by the tests.
+                Some(HtmlKind {
+                    start: Regex::new(start).ok()?,
+                    end: match end {
+                        Some(e) => Some(Regex::new(e).ok()?),
+                        None => None,
+                    },
+                    interrupts,
+                })
+            })
+            .collect()
+    })
+}
+
+/// `(columns, bytes)` of leading spaces and tabs (tabs to the next stop of 4).
+pub fn indent(s: &str) -> (usize, usize) {
+    let (mut cols, mut n) = (0, 0);
+    for b in s.bytes() {
+        match b {
+            b' ' => cols += 1,
+            b'\t' => cols += 4 - cols % 4,
+            _ => break,
+        }
+        n += 1;
+    }
+    (cols, n)
+}
+
+fn is_blank(s: &str) -> bool {
+    s.bytes().all(|b| b == b' ' || b == b'\t')
+}
+
+fn trim_st(s: &str) -> &str {
+    s.trim_matches(|c| c == ' ' || c == '\t')
+}
+
+fn run_of(s: &str, c: u8) -> usize {
+    s.bytes().take_while(|&b| b == c).count()
+}
+
+/// `(char, length)` of an opening code fence.
+fn fence_open(s: &str) -> Option<(u8, usize)> {
+    let (cols, n) = indent(s);
+    let rest = &s[n..];
+    let ch = *rest.as_bytes().first()?;
+    if cols > 3 || (ch != b'`' && ch != b'~') {
+        return None;
+    }
+    let run = run_of(rest, ch);
+    if run < 3 || (ch == b'`' && rest[run..].contains('`')) {
+        return None;
+    }
+    Some((ch, run))
+}
+
+fn fence_close(s: &str, fence: (u8, usize)) -> bool {
+    let (cols, n) = indent(s);
+    let rest = &s[n..];
+    let run = run_of(rest, fence.0);
+    cols <= 3 && run >= fence.1 && is_blank(&rest[run..])
+}
+
+/// `(level, title)` of an ATX heading.
+fn atx(s: &str) -> Option<(usize, String)> {
+    let (cols, n) = indent(s);
+    let rest = &s[n..];
+    let level = run_of(rest, b'#');
+    if cols > 3 || !(1..=6).contains(&level) {
+        return None;
+    }
+    if rest.len() > level && !matches!(rest.as_bytes()[level], b' ' | b'\t') {
+        return None;
+    }
+    let mut body = rest[level..].trim_end_matches([' ', '\t']);
+    let hashes = body.len() - body.trim_end_matches('#').len();
+    if hashes > 0
+        && (hashes == body.len()
+            || matches!(body.as_bytes()[body.len() - hashes - 1], b' ' | b'\t'))
+    {
+        body = &body[..body.len() - hashes];
+    }
+    Some((level, trim_st(body).to_owned()))
+}
+
+fn thematic_break(s: &str) -> bool {
+    let (cols, n) = indent(s);
+    let mut marks = s[n..].bytes().filter(|&b| b != b' ' && b != b'\t');
+    let Some(first) = marks.next() else {
+        return false;
+    };
+    let mut count = 1;
+    for b in marks {
+        if b != first {
+            return false;
+        }
+        count += 1;
+    }
+    cols <= 3 && count >= 3 && matches!(first, b'-' | b'*' | b'_')
+}
+
+fn setext_level(s: &str) -> usize {
+    let (cols, n) = indent(s);
+    let rest = s[n..].trim_end_matches([' ', '\t']);
+    let Some(&first) = rest.as_bytes().first() else {
+        return 0;
+    };
+    if cols > 3 || !matches!(first, b'=' | b'-') || run_of(rest, first) != rest.len() {
+        return 0;
+    }
+    if first == b'=' {
+        1
+    } else {
+        2
+    }
+}
+
+fn quote_start(s: &str) -> bool {
+    let (cols, n) = indent(s);
+    cols <= 3 && s[n..].starts_with('>')
+}
+
+/// `(content indent in columns, may interrupt a paragraph)` of a list item marker.
+fn list_marker(s: &str) -> Option<(usize, bool)> {
+    let (cols, n) = indent(s);
+    let rest = &s[n..];
+    let bytes = rest.as_bytes();
+    if cols > 3 || bytes.is_empty() {
+        return None;
+    }
+    let (width, ordered_one) = if matches!(bytes[0], b'-' | b'+' | b'*') {
+        (1, true)
+    } else {
+        let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+        if !(1..=9).contains(&digits) || !matches!(bytes.get(digits), Some(b'.' | b')')) {
+            return None;
+        }
+        (digits + 1, rest[..digits].parse::<u64>().ok() == Some(1))
+    };
+    let after = &rest[width..];
+    if !after.is_empty() && !matches!(after.as_bytes()[0], b' ' | b'\t') {
+        return None;
+    }
+    let blank = is_blank(after);
+    let spaces = indent(after).0;
+    let pad = if blank || spaces > 4 { 1 } else { spaces };
+    Some((cols + width + pad, ordered_one && !blank))
+}
+
+/// The HTML block kind (0-6) starting on this line.
+fn html_kind(s: &str, in_paragraph: bool) -> Option<usize> {
+    let (cols, n) = indent(s);
+    if cols > 3 {
+        return None;
+    }
+    let rest = &s[n..];
+    if !rest.starts_with('<') {
+        return None; // every kind starts with `<`: skip the regexes
+    }
+    let k = html_kinds().iter().position(|h| h.start.is_match(rest))?;
+    (html_kinds()[k].interrupts || !in_paragraph).then_some(k)
+}
+
+fn delimiter_cell(cell: &str) -> bool {
+    let c = cell.strip_prefix(':').unwrap_or(cell);
+    let c = c.strip_suffix(':').unwrap_or(c);
+    !c.is_empty() && c.bytes().all(|b| b == b'-')
+}
+
+/// Whether a GFM table (markdown-it's reading) starts at line `i`.
+fn table_start(lines: &[&str], i: usize) -> bool {
+    if i + 1 >= lines.len() || indent(lines[i]).0 > 3 || indent(lines[i + 1]).0 > 3 {
+        return false;
+    }
+    let delim = trim_st(lines[i + 1]).as_bytes();
+    let ok = |b: u8| matches!(b, b'|' | b'-' | b':' | b' ' | b'\t');
+    if delim.len() < 2 || !matches!(delim[0], b'|' | b'-' | b':') || !ok(delim[1]) {
+        return false;
+    }
+    if (delim[0] == b'-' && matches!(delim[1], b' ' | b'\t')) || !delim.iter().all(|&b| ok(b)) {
+        return false;
+    }
+    let delim = trim_st(lines[i + 1]);
+    let cells: Vec<&str> = delim.split('|').collect();
+    let mut aligns = 0;
+    for (k, cell) in cells.iter().enumerate() {
+        let cell = trim_st(cell);
+        if cell.is_empty() {
+            if k == 0 || k == cells.len() - 1 {
+                continue;
+            }
+            return false;
+        }
+        if !delimiter_cell(cell) {
+            return false;
+        }
+        aligns += 1;
+    }
+    let header = trim_st(lines[i]);
+    if !header.contains('|') {
+        return false;
+    }
+    // Cells split at unescaped pipes; an empty first and last cell do not count.
+    let bytes = header.as_bytes();
+    let unescaped = |p: usize| bytes[p] == b'|' && (p == 0 || bytes[p - 1] != b'\\');
+    let pipes = (0..bytes.len()).filter(|&p| unescaped(p)).count();
+    let columns = pipes + 1 - usize::from(unescaped(0)) - usize::from(unescaped(bytes.len() - 1));
+    columns > 0 && columns == aligns
+}
+
+/// Whether line `j` starts a block that ends a paragraph (or a lazy continuation).
+fn interrupts(lines: &[&str], j: usize) -> bool {
+    let s = lines[j];
+    if indent(s).0 > 3 {
+        return false;
+    }
+    atx(s).is_some()
+        || fence_open(s).is_some()
+        || thematic_break(s)
+        || quote_start(s)
+        || list_marker(s).is_some_and(|m| m.1)
+        || html_kind(s, true).is_some()
+        || table_start(lines, j)
+}
+
+/// Lines without `\n` (or `\r\n`) and their byte starts.
+fn split_lines(text: &str) -> (Vec<&str>, Vec<usize>) {
+    let mut lines = Vec::new();
+    let mut starts = Vec::new();
+    let mut pos = 0;
+    for raw in text.split('\n') {
+        starts.push(pos);
+        pos += raw.len() + 1;
+        lines.push(raw.strip_suffix('\r').unwrap_or(raw));
+    }
+    (lines, starts)
+}
+
+/// One pass over the lines of a text, emitting blocks in order.
+struct Scanner<'a> {
+    lines: Vec<&'a str>,
+    starts: Vec<usize>,
+    blocks: Vec<Block>,
+}
+
+impl<'a> Scanner<'a> {
+    fn add(&mut self, kind: Kind, first: usize, last: usize, level: Option<usize>, title: String) {
+        let keep_indent = kind == Kind::Code && level.is_none() && title == "\0";
+        let lead = if keep_indent {
+            0
+        } else {
+            indent(self.lines[first]).1
+        };
+        let start = self.starts[first] + lead;
+        let mut last = last;
+        while last > first && is_blank(self.lines[last]) {
+            last -= 1;
+        }
+        let line = self.lines[last];
+        let end = self.starts[last] + line.trim_end_matches(is_py_space).len();
+        if end > start {
+            self.blocks.push(Block {
+                kind,
+                start,
+                end,
+                level: level.unwrap_or(0),
+                title: if keep_indent { String::new() } else { title },
+            });
+        }
+    }
+
+    fn plain(&mut self, kind: Kind, first: usize, last: usize) {
+        self.add(kind, first, last, None, String::new());
+    }
+
+    fn scan(mut self) -> Vec<Block> {
+        let mut i = 0;
+        while i < self.lines.len() {
+            i = if is_blank(self.lines[i]) {
+                i + 1
+            } else {
+                self.block(i)
+            };
+        }
+        self.blocks
+    }
+
+    /// Reads the block starting at line `i`; returns the line after it.
+    fn block(&mut self, i: usize) -> usize {
+        let s = self.lines[i];
+        if indent(s).0 > 3 {
+            return self.indented_code(i);
+        }
+        if table_start(&self.lines, i) {
+            return self.table(i);
+        }
+        if let Some(fence) = fence_open(s) {
+            let mut j = i + 1;
+            while j < self.lines.len() && !fence_close(self.lines[j], fence) {
+                j += 1;
+            }
+            self.plain(Kind::Code, i, j.min(self.lines.len() - 1));
+            return j + 1;
+        }
+        if quote_start(s) {
+            return self.container(i, Kind::Quote, 0);
+        }
+        if thematic_break(s) {
+            self.plain(Kind::Break, i, i);
+            return i + 1;
+        }
+        if let Some((width, _)) = list_marker(s) {
+            return self.container(i, Kind::List, width);
+        }
+        if let Some(kind) = html_kind(s, false) {
+            return self.html(i, kind);
+        }
+        if let Some((level, title)) = atx(s) {
+            self.add(Kind::Heading, i, i, Some(level), title);
+            return i + 1;
+        }
+        self.paragraph(i)
+    }
+
+    fn indented_code(&mut self, i: usize) -> usize {
+        let (mut j, mut last) = (i, i);
+        while j < self.lines.len() && (is_blank(self.lines[j]) || indent(self.lines[j]).0 > 3) {
+            if !is_blank(self.lines[j]) {
+                last = j;
+            }
+            j += 1;
+        }
+        self.add(Kind::Code, i, last, None, "\0".to_owned());
+        last + 1
+    }
+
+    fn table(&mut self, i: usize) -> usize {
+        let mut j = i + 2;
+        while j < self.lines.len() {
+            let s = self.lines[j];
+            if is_blank(s) || indent(s).0 > 3 || interrupts(&self.lines, j) {
+                break;
+            }
+            j += 1;
+        }
+        self.plain(Kind::Table, i, j - 1);
+        j
+    }
+
+    fn html(&mut self, i: usize, kind: usize) -> usize {
+        let mut j = i;
+        match &html_kinds()[kind].end {
+            None => {
+                while j + 1 < self.lines.len() && !is_blank(self.lines[j + 1]) {
+                    j += 1;
+                }
+            }
+            Some(end) => {
+                while j + 1 < self.lines.len() && !end.is_match(self.lines[j]) {
+                    j += 1;
+                }
+            }
+        }
+        self.plain(Kind::Html, i, j);
+        j + 1
+    }
+
+    fn paragraph(&mut self, i: usize) -> usize {
+        let mut j = i + 1;
+        while j < self.lines.len() && !is_blank(self.lines[j]) {
+            if indent(self.lines[j]).0 <= 3 {
+                let level = setext_level(self.lines[j]);
+                if level > 0 {
+                    let parts: Vec<&str> = self.lines[i..j].iter().map(|l| trim_st(l)).collect();
+                    let title = trim_st(&parts.join(" ")).to_owned();
+                    self.add(Kind::Heading, i, j, Some(level), title);
+                    return j + 1;
+                }
+                if interrupts(&self.lines, j) {
+                    break;
+                }
+            }
+            j += 1;
+        }
+        self.plain(Kind::Paragraph, i, j - 1);
+        j
+    }
+
+    /// A list item (content at `width` columns) or a block quote (`width` 0): its lines,
+    /// then its parts, runs of lines split at blank lines and around fences.
+    fn container(&mut self, i: usize, kind: Kind, width: usize) -> usize {
+        let mut inner = vec![self.inner(i, kind, width, true)];
+        let mut fence = fence_open(inner[0]);
+        let mut blank_before = false;
+        let mut j = i + 1;
+        while j < self.lines.len() {
+            let s = self.lines[j];
+            if kind == Kind::Quote {
+                if is_blank(s)
+                    || !(quote_start(s) || (fence.is_none() && !interrupts(&self.lines, j)))
+                {
+                    break;
+                }
+            } else if is_blank(s) {
+                blank_before = true;
+                inner.push("");
+                j += 1;
+                continue;
+            } else if indent(s).0 < width
+                && (blank_before
+                    || fence.is_some()
+                    || interrupts(&self.lines, j)
+                    || list_marker(s).is_some())
+            {
+                break;
+            }
+            let content = self.inner(j, kind, width, false);
+            fence = track(fence, content);
+            inner.push(content);
+            blank_before = false;
+            j += 1;
+        }
+        // A quote's bare ">" lines are text: only truly blank lines go.
+        while !inner.is_empty() && is_blank(self.lines[i + inner.len() - 1]) {
+            inner.pop();
+        }
+        let n = inner.len();
+        self.parts(i, &inner, kind);
+        i + n
+    }
+
+    /// Line `j` without its container prefix (quote marker, or list indentation).
+    fn inner(&self, j: usize, kind: Kind, width: usize, first: bool) -> &'a str {
+        let s = self.lines[j];
+        let (cols, n) = indent(s);
+        if kind == Kind::Quote {
+            if !quote_start(s) {
+                return s;
+            }
+            let rest = &s[n + 1..];
+            return rest.strip_prefix(' ').unwrap_or(rest);
+        }
+        if first {
+            return if cols <= 3 {
+                s.trim_start_matches(|c: char| c.is_ascii_digit() || " \t-+*.)".contains(c))
+            } else {
+                s
+            };
+        }
+        if cols >= width {
+            let (mut k, mut col) = (0, 0);
+            let bytes = s.as_bytes();
+            while k < bytes.len() && col < width && matches!(bytes[k], b' ' | b'\t') {
+                col += if bytes[k] == b'\t' { 4 - col % 4 } else { 1 };
+                k += 1;
+            }
+            return &s[k..];
+        }
+        s
+    }
+
+    /// Emits the container's parts: fenced code inside it is a part of its own.
+    fn parts(&mut self, i: usize, inner: &[&str], kind: Kind) {
+        let mut first = i;
+        let mut fence = None;
+        for (k, content) in inner.iter().enumerate() {
+            let line = i + k;
+            match fence {
+                None => {
+                    if let Some(opened) = fence_open(content) {
+                        if line > first {
+                            self.plain(kind, first, line - 1);
+                        }
+                        (fence, first) = (Some(opened), line);
+                    } else if is_blank(self.lines[line]) {
+                        if line > first {
+                            self.plain(kind, first, line - 1);
+                        }
+                        first = line + 1;
+                    }
+                }
+                Some(f) => {
+                    if fence_close(content, f) {
+                        self.plain(Kind::Code, first, line);
+                        (fence, first) = (None, line + 1);
+                    }
+                }
+            }
+        }
+        if first < i + inner.len() {
+            let last_kind = if fence.is_some() { Kind::Code } else { kind };
+            self.plain(last_kind, first, i + inner.len() - 1);
+        }
+    }
+}
+
+fn track(fence: Option<(u8, usize)>, content: &str) -> Option<(u8, usize)> {
+    match fence {
+        Some(f) if fence_close(content, f) => None,
+        Some(f) => Some(f),
+        None => fence_open(content),
+    }
+}
+
+/// The blocks of a Markdown text, in order.
+pub fn scan(text: &str) -> Vec<Block> {
+    let (lines, starts) = split_lines(text);
+    Scanner {
+        lines,
+        starts,
+        blocks: Vec::new(),
+    }
+    .scan()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<(Kind, &str)> {
+        scan(text)
+            .into_iter()
+            .map(|b| (b.kind, &text[b.start..b.end]))
+            .collect()
+    }
+
+    #[test]
+    fn headings_code_tables() {
+        let text = "Title\n=====\n\n```rust\n# not a heading\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n## Sub ##\n";
+        let got = kinds(text);
+        assert_eq!(got[0], (Kind::Heading, "Title\n====="));
+        assert_eq!(got[1], (Kind::Code, "```rust\n# not a heading\n```"));
+        assert_eq!(got[2].0, Kind::Table);
+        assert_eq!(scan(text)[3].title, "Sub");
+    }
+
+    #[test]
+    fn fence_in_list_item_is_its_own_part() {
+        let text = "1. Step\n\n   ```\n   x\n\n   y\n   ```\n2. Next\n";
+        let got = kinds(text);
+        assert_eq!(
+            got.iter().map(|g| g.0).collect::<Vec<_>>(),
+            [Kind::List, Kind::Code, Kind::List]
+        );
+        assert_eq!(got[1].1, "```\n   x\n\n   y\n   ```");
+    }
+
+    #[test]
+    fn unclosed_fence_and_crlf() {
+        let got = kinds("# A\r\n~~~\r\n# B\r\n");
+        assert_eq!(got, [(Kind::Heading, "# A"), (Kind::Code, "~~~\r\n# B")]);
+    }
+}

@@ -1,0 +1,435 @@
+//! Markdown-aware chunking: blocks from [`crate::markdown_blocks`] packed into chunks.
+//!
+//! A run of headings is glued to the block after it, so no chunk ends with a dangling
+//! heading. A unit larger than the chunk size is cut: code, tables, lists, quotes and HTML
+//! at line boundaries (table pieces sized so the header and delimiter rows can be repeated
+//! in front of them), paragraphs sentence-first with the recursive splitter. Units are
+//! packed greedily; a heading closes the chunk before it once that chunk has the minimum
+//! size; then chunks under the minimum merge into a neighbour when the result still fits.
+//! Every chunk is a byte span of the source. Sizes use [`Length`] (code points if none), so
+//! token counters plug in. Mirrored by `python/ferrochunk/reference/markdown_chunk.py`.
+
+use std::sync::Arc;
+
+use crate::error::Result;
+use crate::markdown_blocks::{scan, Block, Kind};
+use crate::scan::{KeepSeparator, Separator};
+use crate::split::{Length, SplitConfig, Splitter};
+use crate::text::is_py_space;
+
+/// A chunk before identity: byte span, heading path and flags.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MdChunk {
+    /// Start, in bytes.
+    pub start: usize,
+    /// End, in bytes (exclusive).
+    pub end: usize,
+    /// Titles of the headings the chunk's first block sits under (its own included).
+    pub path: Arc<[String]>,
+    /// The chunk starts inside a block that was cut (a later piece of it).
+    pub continuation: bool,
+    /// For a later piece of a cut table: the span of its header and delimiter rows.
+    pub header: Option<(usize, usize)>,
+    heading_only: bool,
+}
+
+/// A span to pack, with what it starts with.
+#[derive(Debug, Clone)]
+struct Unit {
+    start: usize,
+    end: usize,
+    path: Arc<[String]>,
+    heading: bool,
+    heading_only: bool,
+    continuation: bool,
+    header: Option<(usize, usize)>,
+}
+
+impl Unit {
+    fn new(start: usize, end: usize, path: &Arc<[String]>) -> Self {
+        Self {
+            start,
+            end,
+            path: Arc::clone(path),
+            heading: false,
+            heading_only: false,
+            continuation: false,
+            header: None,
+        }
+    }
+}
+
+/// Sizes and separators of the Markdown chunker.
+#[derive(Debug, Clone)]
+pub struct MarkdownChunker {
+    max: usize,
+    min: usize,
+    separators: Vec<Separator>,
+}
+
+/// The state of one chunking call.
+struct Run<'a> {
+    cfg: &'a MarkdownChunker,
+    text: &'a str,
+    ascii: bool,
+    length: Option<&'a dyn Length>,
+    /// Code points before every multiple of [`STRIDE`] bytes, so that measuring a span in
+    /// code points costs at most two short scans (sizes are asked for many times).
+    chars_before: Vec<usize>,
+}
+
+const STRIDE: usize = 256;
+
+/// Code points in `bytes` (UTF-8 lead bytes), valid on any byte range.
+fn leads(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .filter(|&&b| !(0x80..0xC0).contains(&b))
+        .count()
+}
+
+fn is_line_kind(kind: Kind) -> bool {
+    matches!(
+        kind,
+        Kind::Code | Kind::Table | Kind::Html | Kind::List | Kind::Quote
+    )
+}
+
+/// The start of the line after the one at `pos` (or the end of the text).
+fn line_after(text: &str, pos: usize) -> usize {
+    memchr::memchr(b'\n', &text.as_bytes()[pos..]).map_or(text.len(), |i| pos + i + 1)
+}
+
+impl MarkdownChunker {
+    /// A chunker for chunks of at most `max` (units of the length function), merging
+    /// chunks under `min`; `separators` cut paragraphs too long for one chunk.
+    pub fn new(max: usize, min: usize, separators: Vec<Separator>) -> Self {
+        Self {
+            max: max.max(1),
+            min,
+            separators,
+        }
+    }
+
+    /// Chunks `text`, measuring with `length` (code points when `None`).
+    pub fn chunk(&self, text: &str, length: Option<&dyn Length>) -> Result<Vec<MdChunk>> {
+        let ascii = text.is_ascii();
+        let mut chars_before = Vec::new();
+        if !ascii && length.is_none() {
+            let mut total = 0;
+            for block in text.as_bytes().chunks(STRIDE) {
+                chars_before.push(total);
+                total += leads(block);
+            }
+            chars_before.push(total);
+        }
+        let run = Run {
+            cfg: self,
+            text,
+            ascii,
+            length,
+            chars_before,
+        };
+        let units = run.units(&scan(text))?;
+        let packed = run.pack(units)?;
+        run.merge_small(packed)
+    }
+}
+
+impl Run<'_> {
+    fn size(&self, a: usize, b: usize) -> Result<usize> {
+        match self.length {
+            Some(f) => f.length(&self.text[a..b]),
+            None if self.ascii => Ok(b - a),
+            None => Ok(self.chars_at(b) - self.chars_at(a)),
+        }
+    }
+
+    fn chars_at(&self, pos: usize) -> usize {
+        let k = pos / STRIDE;
+        self.chars_before[k] + leads(&self.text.as_bytes()[k * STRIDE..pos])
+    }
+
+    fn units(&self, blocks: &[Block]) -> Result<Vec<Unit>> {
+        let mut out = Vec::new();
+        let mut stack: Vec<(usize, &str)> = Vec::new();
+        // Pending headings and the path at each.
+        let mut heads: Vec<(&Block, Arc<[String]>)> = Vec::new();
+        let current = |stack: &[(usize, &str)]| -> Arc<[String]> {
+            stack.iter().map(|(_, t)| (*t).to_owned()).collect()
+        };
+        for block in blocks {
+            if block.kind == Kind::Heading {
+                while stack.last().is_some_and(|&(level, _)| level >= block.level) {
+                    stack.pop();
+                }
+                stack.push((block.level, &block.title));
+                heads.push((block, current(&stack)));
+                continue;
+            }
+            out.extend(self.atom(&heads, block, &current(&stack))?);
+            heads.clear();
+        }
+        out.extend(self.headings_alone(&heads)?);
+        Ok(out)
+    }
+
+    fn headings_alone(&self, heads: &[(&Block, Arc<[String]>)]) -> Result<Vec<Unit>> {
+        let mut out = Vec::new();
+        for (block, path) in heads {
+            let units = self.cut_prose(block.start, block.end, self.cfg.max, path)?;
+            out.extend(units.into_iter().enumerate().map(|(k, mut u)| {
+                u.heading = k == 0;
+                u.heading_only = true;
+                u
+            }));
+        }
+        Ok(out)
+    }
+
+    fn atom(
+        &self,
+        heads: &[(&Block, Arc<[String]>)],
+        block: &Block,
+        path: &Arc<[String]>,
+    ) -> Result<Vec<Unit>> {
+        let max = self.cfg.max;
+        let start = heads.first().map_or(block.start, |h| h.0.start);
+        if self.size(start, block.end)? <= max {
+            let mut unit = Unit::new(start, block.end, heads.first().map_or(path, |h| &h.1));
+            unit.heading = !heads.is_empty();
+            return Ok(vec![unit]);
+        }
+        if heads.is_empty() {
+            return self.cut(block, max, max, path);
+        }
+        let budget = max.saturating_sub(self.size(start, block.start)?);
+        let atomic = matches!(block.kind, Kind::Code | Kind::Table)
+            && self.size(block.start, block.end)? <= max;
+        if budget < max / 2 || atomic {
+            let mut units = self.headings_alone(heads)?;
+            units.extend(self.cut(block, max, max, path)?);
+            return Ok(units);
+        }
+        let mut pieces = self.cut(block, budget, max, path)?;
+        if self.size(start, pieces[0].end)? > max {
+            let mut units = self.headings_alone(heads)?;
+            units.extend(pieces);
+            return Ok(units);
+        }
+        pieces[0].start = start;
+        pieces[0].heading = true;
+        pieces[0].path = Arc::clone(&heads[0].1);
+        Ok(pieces)
+    }
+
+    /// Pieces of a block too large for one chunk.
+    fn cut(
+        &self,
+        block: &Block,
+        first: usize,
+        rest: usize,
+        path: &Arc<[String]>,
+    ) -> Result<Vec<Unit>> {
+        if !is_line_kind(block.kind) {
+            return self.cut_prose(block.start, block.end, first, path);
+        }
+        let (mut rest, mut header) = (rest, None);
+        if block.kind == Kind::Table {
+            let delim = line_after(self.text, block.start);
+            let rows = line_after(self.text, delim);
+            let hdr = self.size(block.start, rows)?;
+            if rows < block.end && hdr <= rest && rest - hdr >= rest / 2 {
+                rest -= hdr;
+                let delim_line = self.text[delim..rows - 1].trim_end_matches(is_py_space);
+                header = Some((block.start, delim + delim_line.len()));
+            }
+        }
+        let mut units = self.cut_lines(block.start, block.end, first, rest, path)?;
+        for u in &mut units {
+            if u.continuation {
+                u.header = header;
+            }
+        }
+        Ok(units)
+    }
+
+    /// Greedy groups of whole lines; a line longer than the budget is cut as prose.
+    fn cut_lines(
+        &self,
+        a: usize,
+        b: usize,
+        first: usize,
+        rest: usize,
+        path: &Arc<[String]>,
+    ) -> Result<Vec<Unit>> {
+        let mut pieces: Vec<(usize, usize)> = Vec::new();
+        let mut cur: Option<(usize, usize)> = None;
+        let mut budget = first;
+        let mut pos = a;
+        while pos < b {
+            let line_end =
+                memchr::memchr(b'\n', &self.text.as_bytes()[pos..b]).map_or(b, |i| pos + i);
+            let (ls, le) = (
+                pos,
+                pos + self.text[pos..line_end].trim_end_matches(is_py_space).len(),
+            );
+            pos = line_end + 1;
+            if le == ls {
+                continue; // blank lines are never a piece's first or last line
+            }
+            if let Some(c) = cur {
+                if self.size(c.0, le)? <= budget {
+                    cur = Some((c.0, le));
+                    continue;
+                }
+                pieces.push(c);
+                budget = rest;
+            }
+            if self.size(ls, le)? <= budget {
+                cur = Some((ls, le));
+            } else {
+                cur = None;
+                for u in self.cut_prose(ls, le, budget, path)? {
+                    pieces.push((u.start, u.end));
+                }
+                budget = rest;
+            }
+        }
+        pieces.extend(cur);
+        Ok(pieces
+            .into_iter()
+            .enumerate()
+            .map(|(k, (s, e))| {
+                let mut u = Unit::new(s, e, path);
+                u.continuation = k > 0;
+                u
+            })
+            .collect())
+    }
+
+    /// Sentence-first recursive splitting of `text[a..b]` into spans of `budget`.
+    fn cut_prose(
+        &self,
+        a: usize,
+        b: usize,
+        budget: usize,
+        path: &Arc<[String]>,
+    ) -> Result<Vec<Unit>> {
+        let size = i64::try_from(budget.max(1)).unwrap_or(i64::MAX);
+        let config = SplitConfig::new(size, 0)?.keep(KeepSeparator::End);
+        let splitter = Splitter::recursive(config, self.cfg.separators.clone());
+        let out = splitter.split(&self.text[a..b], self.length)?;
+        Ok(out
+            .chunks
+            .iter()
+            .enumerate()
+            .map(|(k, c)| {
+                let mut u = Unit::new(a + c.byte_start, a + c.byte_end, path);
+                u.continuation = k > 0;
+                u
+            })
+            .collect())
+    }
+
+    fn pack(&self, units: Vec<Unit>) -> Result<Vec<MdChunk>> {
+        let mut out: Vec<MdChunk> = Vec::new();
+        let mut cur: Option<MdChunk> = None;
+        for u in units {
+            if let Some(c) = cur.as_mut() {
+                // Table pieces that repeat a header are sized for it: they stay alone.
+                if (c.heading_only || !u.heading_only) && u.header.is_none() && c.header.is_none() {
+                    let closes = u.heading && self.size(c.start, c.end)? >= self.cfg.min;
+                    if !closes && self.size(c.start, u.end)? <= self.cfg.max {
+                        c.end = u.end;
+                        c.heading_only = c.heading_only && u.heading_only;
+                        continue;
+                    }
+                }
+            }
+            out.extend(cur.take());
+            cur = Some(MdChunk {
+                start: u.start,
+                end: u.end,
+                path: u.path,
+                continuation: u.continuation,
+                header: u.header,
+                heading_only: u.heading_only,
+            });
+        }
+        out.extend(cur);
+        Ok(out)
+    }
+
+    fn merge_small(&self, chunks: Vec<MdChunk>) -> Result<Vec<MdChunk>> {
+        let mut out: Vec<MdChunk> = Vec::with_capacity(chunks.len());
+        for c in chunks {
+            if let Some(p) = out.last_mut() {
+                if (p.heading_only || !c.heading_only) && c.header.is_none() && p.header.is_none() {
+                    let small = self.size(p.start, p.end)?.min(self.size(c.start, c.end)?);
+                    if small < self.cfg.min && self.size(p.start, c.end)? <= self.cfg.max {
+                        p.end = c.end;
+                        p.heading_only = p.heading_only && c.heading_only;
+                        continue;
+                    }
+                }
+            }
+            out.push(c);
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chunker(max: usize, min: usize) -> MarkdownChunker {
+        let seps = ["[.!?]+[ \\t\\n]+", "\\n", " ", ""]
+            .iter()
+            .map(|s| Separator::regex(s).unwrap())
+            .collect();
+        MarkdownChunker::new(max, min, seps)
+    }
+
+    fn texts(text: &str, max: usize, min: usize) -> Vec<&str> {
+        let chunks = chunker(max, min).chunk(text, None).unwrap();
+        chunks.iter().map(|c| &text[c.start..c.end]).collect()
+    }
+
+    #[test]
+    fn headings_stay_with_text_and_paths_nest() {
+        let text = "# A\n\nOne.\n\n## B\n\nTwo.\n";
+        let chunks = chunker(20, 0).chunk(text, None).unwrap();
+        let got: Vec<_> = chunks
+            .iter()
+            .map(|c| (&text[c.start..c.end], c.path.to_vec()))
+            .collect();
+        assert_eq!(got[0], ("# A\n\nOne.", vec!["A".to_owned()]));
+        assert_eq!(
+            got[1],
+            ("## B\n\nTwo.", vec!["A".to_owned(), "B".to_owned()])
+        );
+    }
+
+    #[test]
+    fn oversize_table_repeats_header_budget() {
+        let rows = "| 00 | xx |\n".repeat(20);
+        let text = format!("| a | b |\n|---|---|\n{rows}");
+        let chunks = chunker(60, 0).chunk(&text, None).unwrap();
+        assert!(chunks.len() > 1);
+        for c in &chunks[1..] {
+            let (hs, he) = c.header.unwrap();
+            assert_eq!(&text[hs..he], "| a | b |\n|---|---|");
+            assert!(c.end - c.start + (he - hs) < 60);
+        }
+    }
+
+    #[test]
+    fn small_document_is_one_chunk() {
+        assert_eq!(
+            texts("# T\n\ntiny\n\n- a\n- b\n", 100, 50),
+            ["# T\n\ntiny\n\n- a\n- b"]
+        );
+    }
+}

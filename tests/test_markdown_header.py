@@ -1,0 +1,141 @@
+"""MarkdownHeaderTextSplitter: Rust == pure-Python reference == LangChain 1.1 (mirrors
+``rust/markdown_header.rs``), on the shared corpus and on generated Markdown-ish text."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from langchain_text_splitters import MarkdownHeaderTextSplitter as LangChainSplitter
+from langchain_text_splitters import MarkdownTextSplitter as LangChainMarkdownText
+
+import ferrochunk
+from ferrochunk.reference import markdown_header as ref
+
+MAX_EXAMPLES = int(os.environ.get("FERROCHUNK_MAX_EXAMPLES", 200))
+SETTINGS = settings(deadline=None, max_examples=MAX_EXAMPLES)
+CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
+FILES = [
+    *sorted((CORPUS / "en-markdown").glob("*.md")),
+    *sorted((CORPUS / "zh-markdown").glob("*.md")),
+]
+HEADERS = [("#", "Header 1"), ("##", "Header 2"), ("###", "Header 3")]
+OPTIONS = [
+    {},
+    {"strip_headers": False},
+    {"return_each_line": True},
+    {"return_each_line": True, "strip_headers": False},
+]
+
+
+def docs(splitter, text: str) -> list[tuple[str, dict]]:
+    return [(d.page_content, d.metadata) for d in splitter.split_text(text)]
+
+
+def check_all(text: str, headers, **options) -> None:
+    expected = docs(LangChainSplitter(headers, **options), text)
+    assert docs(ref.MarkdownHeaderTextSplitter(headers, **options), text) == expected
+    assert docs(ferrochunk.MarkdownHeaderTextSplitter(headers, **options), text) == expected
+
+
+def test_corpus_is_there() -> None:
+    assert len(FILES) > 200
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=str)
+def test_corpus(options) -> None:
+    for path in FILES:
+        check_all(path.read_text(encoding="utf-8"), HEADERS, **options)
+
+
+def test_corpus_custom_patterns() -> None:
+    headers = [*HEADERS, ("**", "Bold"), ("***", "Bolder")]
+    custom = {"**": 1, "***": 2}
+    for path in FILES[::7]:
+        text = path.read_text(encoding="utf-8")
+        check_all(text, headers, custom_header_patterns=custom)
+        check_all(text, headers, custom_header_patterns=custom, strip_headers=False)
+
+
+LINE_PARTS = [
+    "# ",
+    "## ",
+    "### ",
+    "#",
+    "##x",
+    "```",
+    "```py",
+    "~~~",
+    "``` ```",
+    "**",
+    "***",
+    "*",
+    "Title",
+    "text",
+    "漢字。",
+    "😀",
+    "e\u0301",
+    " ",
+    "\t",
+    "\r",
+    "\x00",
+    "\u200b",
+    "\u2028",
+    "\xa0",
+    "\x85",
+    "\ufeff",
+    "-",
+    "|",
+]
+line = st.lists(st.sampled_from(LINE_PARTS), max_size=5).map("".join)
+markdown = st.lists(line, max_size=25).map("\n".join)
+header_sets = st.sampled_from(
+    [
+        HEADERS,
+        [("#", "A"), ("##", "A")],
+        [("##", "H2"), ("#", None)],
+        [("#", "H"), ("**", "B"), ("*", "I")],
+        [("", "E"), ("#", "H")],
+    ]
+)
+
+
+@SETTINGS
+@given(markdown, header_sets, st.booleans(), st.booleans(), st.booleans())
+def test_generated(text, headers, each_line, strip, custom) -> None:
+    patterns = {"**": 1, "*": 3, "": 2} if custom else None
+    check_all(
+        text,
+        headers,
+        return_each_line=each_line,
+        strip_headers=strip,
+        custom_header_patterns=patterns,
+    )
+
+
+def test_aggregate_lines_to_chunks_is_public() -> None:
+    lines = [
+        {"content": "# A", "metadata": {"h": "A"}},
+        {"content": "x", "metadata": {"h": "A"}},
+        {"content": "y", "metadata": {"h": "A", "i": "B"}},
+    ]
+    ours = ferrochunk.MarkdownHeaderTextSplitter(HEADERS).aggregate_lines_to_chunks(
+        [dict(x) for x in lines]
+    )
+    theirs = LangChainSplitter(HEADERS).aggregate_lines_to_chunks([dict(x) for x in lines])
+    assert ours == theirs
+
+
+def test_lone_surrogates_fall_back() -> None:
+    check_all("# A\ud800\nx", HEADERS)
+
+
+def test_markdown_text_splitter_matches() -> None:
+    for path in FILES[::10]:
+        text = path.read_text(encoding="utf-8")
+        ours = ferrochunk.MarkdownTextSplitter(chunk_size=300, chunk_overlap=30).split_text(text)
+        theirs = LangChainMarkdownText(chunk_size=300, chunk_overlap=30).split_text(text)
+        assert ours == theirs
