@@ -211,6 +211,9 @@ impl Run<'_> {
 
     /// Splits `parent` on `sep`, locating every piece in code points and measuring it.
     fn pieces(&self, parent: Piece, sep: &Separator) -> Result<(Vec<Piece>, Vec<usize>)> {
+        if sep.is_chars() {
+            return self.char_pieces(parent);
+        }
         let mut ranges = Vec::new();
         sep.split(
             self.text,
@@ -235,6 +238,26 @@ impl Run<'_> {
                 chars: n,
             });
             (byte, chars) = (end, char_start + n);
+        }
+        Ok((pieces, lengths))
+    }
+
+    /// The empty separator's pieces, one per character: their offsets are consecutive, so
+    /// nothing needs counting (long CJK paragraphs without spaces end up here).
+    fn char_pieces(&self, parent: Piece) -> Result<(Vec<Piece>, Vec<usize>)> {
+        let hay = &self.text[parent.start..parent.end];
+        let (mut pieces, mut lengths) =
+            (Vec::with_capacity(hay.len()), Vec::with_capacity(hay.len()));
+        for (i, (offset, c)) in hay.char_indices().enumerate() {
+            let start = parent.start + offset;
+            let end = start + c.len_utf8();
+            lengths.push(self.measure(&self.text[start..end], 1)?);
+            pieces.push(Piece {
+                start,
+                end,
+                char_start: parent.char_start + i,
+                chars: 1,
+            });
         }
         Ok((pieces, lengths))
     }
