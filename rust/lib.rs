@@ -4,11 +4,15 @@
 //! The core knows nothing of Python; `python/` (behind the `python` feature) is the
 //! only place that does.
 
+pub mod bpe;
+pub mod encodings;
 pub mod error;
 pub mod merge;
+pub mod pretokenize;
 pub mod scan;
 pub mod split;
 pub mod text;
+pub mod tokens;
 
 #[cfg(feature = "python")]
 mod python;
@@ -16,3 +20,4 @@ mod python;
 pub use error::{Error, Result};
 pub use scan::{KeepSeparator, Separator};
 pub use split::{Chunk, Length, SplitConfig, SplitOutput, Splitter};
+pub use tokens::{SpecialPolicy, TokenLength, Tokenizer};

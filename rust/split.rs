@@ -15,6 +15,13 @@ use crate::text::{char_count, strip_range, CharCursor};
 pub trait Length {
     /// The length of `text`; errors abort the split.
     fn length(&self, text: &str) -> Result<usize>;
+
+    /// The length of `text`, or any value above `limit` once it is known to exceed it: lets
+    /// token counters stop early on pieces that will be split further anyway.
+    fn length_until(&self, text: &str, limit: usize) -> Result<usize> {
+        let _ = limit;
+        self.length(text)
+    }
 }
 
 /// Sizes and modes shared by all splitters, validated as LangChain validates them.
@@ -202,6 +209,14 @@ impl Run<'_> {
         }
     }
 
+    /// The length if below `limit`, else any value >= `limit`.
+    fn len_until(&self, s: &str, limit: usize) -> Result<usize> {
+        match self.length {
+            Some(f) => f.length_until(s, limit),
+            None => self.len(s),
+        }
+    }
+
     fn lengths(&self, pieces: &[(usize, usize)]) -> Result<Vec<usize>> {
         pieces
             .iter()
@@ -217,7 +232,7 @@ impl Run<'_> {
         sep.split(self.text, start, end, self.config.keep, &mut pieces);
         let (mut good, mut good_lens) = (Vec::new(), Vec::new());
         for piece in pieces {
-            let len = self.len(&self.text[piece.0..piece.1])?;
+            let len = self.len_until(&self.text[piece.0..piece.1], self.config.chunk_size)?;
             if len < self.config.chunk_size {
                 good.push(piece);
                 good_lens.push(len);

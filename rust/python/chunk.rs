@@ -64,8 +64,13 @@ impl PyChunk {
             return Ok(false);
         };
         let o = other.get();
-        Ok((self.start, self.end, self.byte_start, self.byte_end, self.index)
-            == (o.start, o.end, o.byte_start, o.byte_end, o.index)
+        Ok((
+            self.start,
+            self.end,
+            self.byte_start,
+            self.byte_end,
+            self.index,
+        ) == (o.start, o.end, o.byte_start, o.byte_end, o.index)
             && self.text.bind(py).as_any().eq(o.text.bind(py))?
             && self.metadata.bind(py).eq(o.metadata.bind(py))?)
     }
@@ -75,7 +80,9 @@ impl PyChunk {
     }
 
     /// Pickles by value, so chunks travel to worker processes.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let c = slf.get();
         let args = (

@@ -39,7 +39,12 @@ fn separator((pattern, is_regex, join): (String, bool, String)) -> Result<Separa
 
 impl PySplitter {
     /// Runs the core with the GIL released, or holding it when a Python callable measures.
-    fn run(&self, py: Python<'_>, text: &str, length: Option<Bound<'_, PyAny>>) -> PyResult<SplitOutput> {
+    fn run(
+        &self,
+        py: Python<'_>,
+        text: &str,
+        length: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<SplitOutput> {
         match length {
             None => {
                 let inner = &self.inner;
@@ -92,7 +97,10 @@ impl PySplitter {
     ) -> PyResult<(Bound<'py, PyList>, Vec<usize>)> {
         let source = text.to_str()?;
         let out = self.run(py, source, length)?;
-        let texts = PyList::new(py, out.chunks.iter().map(|c| PyString::new(py, c.text(source))))?;
+        let texts = PyList::new(
+            py,
+            out.chunks.iter().map(|c| PyString::new(py, c.text(source))),
+        )?;
         Ok((texts, out.oversized))
     }
 
@@ -108,20 +116,25 @@ impl PySplitter {
         let source = text.to_str()?;
         let out = self.run(py, source, length)?;
         let spans = py.detach(|| out.char_spans(source));
-        let chunks = out.chunks.iter().zip(spans).enumerate().map(|(index, (c, (start, end)))| {
-            debug_assert!(c.joined.is_none(), "native chunks are source spans");
-            let piece = c.text(source);
-            debug_assert_eq!(char_count(piece), end - start);
-            PyChunk::new(
-                PyString::new(py, piece).unbind(),
-                start,
-                end,
-                c.byte_start,
-                c.byte_end,
-                index,
-                metadata.clone().unbind(),
-            )
-        });
+        let chunks = out
+            .chunks
+            .iter()
+            .zip(spans)
+            .enumerate()
+            .map(|(index, (c, (start, end)))| {
+                debug_assert!(c.joined.is_none(), "native chunks are source spans");
+                let piece = c.text(source);
+                debug_assert_eq!(char_count(piece), end - start);
+                PyChunk::new(
+                    PyString::new(py, piece).unbind(),
+                    start,
+                    end,
+                    c.byte_start,
+                    c.byte_end,
+                    index,
+                    metadata.clone().unbind(),
+                )
+            });
         let list = PyList::empty(py);
         for chunk in chunks {
             list.append(Bound::new(py, chunk)?)?;
