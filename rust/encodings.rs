@@ -1,4 +1,4 @@
-//! OpenAI's BPE encodings as tiktoken defines them: names, pre-tokenizer dialects, special
+//! The BPE encodings as tiktoken defines them: names, pre-tokenizer dialects, special
 //! tokens, and the mergeable ranks, which ship inside the binary so nothing is downloaded.
 //!
 //! The ranks are packed by `tools/pack_ranks.py` from tiktoken's published rank files (each

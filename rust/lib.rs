@@ -5,6 +5,7 @@
 //! only place that does.
 
 pub mod bpe;
+pub mod corpus;
 pub mod encodings;
 pub mod error;
 pub mod merge;

@@ -75,13 +75,14 @@ fn classes() -> &'static Classes {
         for chunk in flat.chunks_exact(256) {
             let mut block = [OTHER; 256];
             block.copy_from_slice(chunk);
-            let id = match table.blocks.iter().position(|b| *b == block) {
-                Some(id) => id,
-                None => {
+            let id = table
+                .blocks
+                .iter()
+                .position(|b| *b == block)
+                .unwrap_or_else(|| {
                     table.blocks.push(block);
                     table.blocks.len() - 1
-                }
-            };
+                });
             table.index.push(id as u16);
         }
         table
@@ -200,7 +201,7 @@ impl Text<'_> {
         }
         let (second, len2) = lower(i + 1 + len1)?;
         let pair = (first, u8::try_from(second).ok()?);
-        matches!(pair, (b'l', b'l') | (b'v', b'e') | (b'r', b'e')).then_some(i + 1 + len1 + len2)
+        matches!(pair, (b'l', b'l') | (b'v' | b'r', b'e')).then_some(i + 1 + len1 + len2)
     }
 
     /// A whitespace run from `i`: `(end, start of its last char, chars, end of its last

@@ -32,7 +32,7 @@ impl KeepSeparator {
 enum Matcher {
     /// The empty separator: every character is a piece.
     Chars,
-    Literal(memmem::Finder<'static>),
+    Literal(Box<memmem::Finder<'static>>),
     Regex(Regex),
 }
 
@@ -51,7 +51,7 @@ impl Separator {
         let matcher = if text.is_empty() {
             Matcher::Chars
         } else {
-            Matcher::Literal(memmem::Finder::new(text.as_bytes()).into_owned())
+            Matcher::Literal(Box::new(memmem::Finder::new(text.as_bytes()).into_owned()))
         };
         Self {
             matcher,

@@ -9,7 +9,7 @@
 use crate::error::{Error, Result};
 use crate::merge::merge;
 use crate::scan::{KeepSeparator, Separator};
-use crate::text::{char_count, strip_range, CharCursor};
+use crate::text::{char_count, strip_range};
 
 /// Measures text the way the user's `length_function` does; the default is code points.
 pub trait Length {
@@ -83,6 +83,10 @@ pub struct Chunk {
     pub byte_start: usize,
     /// End of the chunk in the source, in bytes (exclusive).
     pub byte_end: usize,
+    /// Start of the chunk in the source, in code points (Python string index).
+    pub char_start: usize,
+    /// End of the chunk in the source, in code points (exclusive).
+    pub char_end: usize,
     /// The chunk's text when it differs from `source[byte_start..byte_end]`.
     pub joined: Option<String>,
 }
@@ -103,26 +107,6 @@ pub struct SplitOutput {
     pub chunks: Vec<Chunk>,
     /// Sizes of over-long chunks ("Created a chunk of size …"), in the order logged.
     pub oversized: Vec<usize>,
-}
-
-impl SplitOutput {
-    /// Code-point `(start, end)` of every chunk, computed from the byte offsets.
-    pub fn char_spans(&self, source: &str) -> Vec<(usize, usize)> {
-        let ascii = source.is_ascii();
-        let (mut starts, mut ends) = (
-            CharCursor::new(source, ascii),
-            CharCursor::new(source, ascii),
-        );
-        self.chunks
-            .iter()
-            .map(|c| {
-                (
-                    starts.char_offset(c.byte_start),
-                    ends.char_offset(c.byte_end),
-                )
-            })
-            .collect()
-    }
 }
 
 /// A configured splitter: recursive over a list of separators, or a single separator.
@@ -178,17 +162,31 @@ impl Splitter {
             ascii: text.is_ascii(),
             out: SplitOutput::default(),
         };
+        let whole = Piece {
+            start: 0,
+            end: text.len(),
+            char_start: 0,
+            chars: 0,
+        };
         if self.recursive {
-            run.recurse(0, text.len(), &self.separators)?;
+            run.recurse(whole, &self.separators)?;
         } else {
             let sep = &self.separators[0];
-            let mut pieces = Vec::new();
-            sep.split(text, 0, text.len(), self.config.keep, &mut pieces);
-            let lengths = run.lengths(&pieces)?;
+            let (pieces, lengths) = run.pieces(whole, sep, usize::MAX)?;
             run.merge(&pieces, &lengths, sep)?;
         }
         Ok(run.out)
     }
+}
+
+/// A piece of the source: its byte range and where it starts in code points, so chunk
+/// offsets come out of the split itself instead of a second pass over the text.
+#[derive(Debug, Clone, Copy)]
+struct Piece {
+    start: usize,
+    end: usize,
+    char_start: usize,
+    chars: usize,
 }
 
 /// The state of one split call.
@@ -201,74 +199,95 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    fn len(&self, s: &str) -> Result<usize> {
-        match self.length {
-            Some(f) => f.length(s),
-            None if self.ascii => Ok(s.len()),
-            None => Ok(char_count(s)),
+    /// Code points in `text[a..b]`.
+    fn chars(&self, a: usize, b: usize) -> usize {
+        if self.ascii {
+            b - a
+        } else {
+            char_count(&self.text[a..b])
         }
     }
 
-    /// The length if below `limit`, else any value >= `limit`.
-    fn len_until(&self, s: &str, limit: usize) -> Result<usize> {
+    /// The user's measure, or code points (already known as `chars`) by default; exact
+    /// below `limit`, and only known to be at least `limit` above it.
+    fn measure(&self, s: &str, chars: usize, limit: usize) -> Result<usize> {
         match self.length {
             Some(f) => f.length_until(s, limit),
-            None => self.len(s),
+            None => Ok(chars),
         }
     }
 
-    fn lengths(&self, pieces: &[(usize, usize)]) -> Result<Vec<usize>> {
-        pieces
-            .iter()
-            .map(|&(a, b)| self.len(&self.text[a..b]))
-            .collect()
+    /// Splits `parent` on `sep`, locating every piece in code points and measuring it.
+    fn pieces(
+        &self,
+        parent: Piece,
+        sep: &Separator,
+        limit: usize,
+    ) -> Result<(Vec<Piece>, Vec<usize>)> {
+        let mut ranges = Vec::new();
+        sep.split(
+            self.text,
+            parent.start,
+            parent.end,
+            self.config.keep,
+            &mut ranges,
+        );
+        let (mut pieces, mut lengths) = (
+            Vec::with_capacity(ranges.len()),
+            Vec::with_capacity(ranges.len()),
+        );
+        let (mut byte, mut chars) = (parent.start, parent.char_start);
+        for (start, end) in ranges {
+            let char_start = chars + self.chars(byte, start);
+            let n = self.chars(start, end);
+            lengths.push(self.measure(&self.text[start..end], n, limit)?);
+            pieces.push(Piece {
+                start,
+                end,
+                char_start,
+                chars: n,
+            });
+            (byte, chars) = (end, char_start + n);
+        }
+        Ok((pieces, lengths))
     }
 
     /// LangChain's `_split_text`: choose the first separator that occurs, split, keep the
     /// pieces that fit for merging, and recurse into the rest with the later separators.
-    fn recurse(&mut self, start: usize, end: usize, seps: &[Separator]) -> Result<()> {
-        let (sep, rest) = choose(seps, &self.text[start..end]);
-        let mut pieces = Vec::new();
-        sep.split(self.text, start, end, self.config.keep, &mut pieces);
-        let (mut good, mut good_lens) = (Vec::new(), Vec::new());
-        for piece in pieces {
-            let len = self.len_until(&self.text[piece.0..piece.1], self.config.chunk_size)?;
+    fn recurse(&mut self, parent: Piece, seps: &[Separator]) -> Result<()> {
+        let (sep, rest) = choose(seps, &self.text[parent.start..parent.end]);
+        // Pieces at or over the size are split further, so their exact length is not needed.
+        let (pieces, lengths) = self.pieces(parent, sep, self.config.chunk_size)?;
+        let mut first_good = 0; // pieces[first_good..i] fit and wait to be merged
+        for (i, (&piece, &len)) in pieces.iter().zip(&lengths).enumerate() {
             if len < self.config.chunk_size {
-                good.push(piece);
-                good_lens.push(len);
                 continue;
             }
-            if !good.is_empty() {
-                self.merge(&good, &good_lens, sep)?;
-                good.clear();
-                good_lens.clear();
+            if first_good < i {
+                self.merge(&pieces[first_good..i], &lengths[first_good..i], sep)?;
             }
+            first_good = i + 1;
             if rest.is_empty() {
-                self.push_span(piece.0, piece.1);
+                self.push_span(piece, false);
             } else {
-                self.recurse(piece.0, piece.1, rest)?;
+                self.recurse(piece, rest)?;
             }
         }
-        if !good.is_empty() {
-            self.merge(&good, &good_lens, sep)?;
+        if first_good < pieces.len() {
+            self.merge(&pieces[first_good..], &lengths[first_good..], sep)?;
         }
         Ok(())
     }
 
     /// Merges fitting pieces into chunks, joined by nothing (separators kept) or by the
     /// separator's join text (separators dropped), then stripped as LangChain's `_join_docs`.
-    fn merge(
-        &mut self,
-        pieces: &[(usize, usize)],
-        lengths: &[usize],
-        sep: &Separator,
-    ) -> Result<()> {
+    fn merge(&mut self, pieces: &[Piece], lengths: &[usize], sep: &Separator) -> Result<()> {
         let join = if self.config.keep.keeps() {
             ""
         } else {
             sep.join_text()
         };
-        let sep_len = self.len(join)?;
+        let sep_len = self.measure(join, char_count(join), usize::MAX)?;
         let merged = merge(
             lengths,
             sep_len,
@@ -276,62 +295,70 @@ impl Run<'_> {
             self.config.chunk_overlap,
         );
         self.out.oversized.extend(merged.oversized);
+        let gaps = GapIndex::new(self.text, pieces, join);
         for (lo, hi) in merged.groups {
-            self.push_joined(&pieces[lo..hi], join);
+            let (first, last) = (pieces[lo], pieces[hi - 1]);
+            let span = Piece {
+                start: first.start,
+                end: last.end,
+                char_start: first.char_start,
+                chars: last.char_start + last.chars - first.char_start,
+            };
+            if gaps.is_contiguous(lo, hi) {
+                self.push_span(span, self.config.strip_whitespace);
+            } else {
+                self.push_joined(&pieces[lo..hi], span, join);
+            }
         }
         Ok(())
     }
 
-    /// A piece too long to split further, kept as is (LangChain does not strip these).
-    fn push_span(&mut self, start: usize, end: usize) {
+    /// A source span as a chunk, stripped of Python whitespace if asked; empty ones vanish.
+    fn push_span(&mut self, span: Piece, strip: bool) {
+        let (mut a, mut b) = (span.start, span.end);
+        let (mut char_start, mut char_end) = (span.char_start, span.char_start + span.chars);
+        if strip {
+            (a, b) = strip_range(self.text, a, b);
+            if a == b {
+                return;
+            }
+            char_start += self.chars(span.start, a);
+            char_end -= self.chars(b, span.end);
+        }
         self.out.chunks.push(Chunk {
-            byte_start: start,
-            byte_end: end,
+            byte_start: a,
+            byte_end: b,
+            char_start,
+            char_end,
             joined: None,
         });
     }
 
-    fn push_joined(&mut self, pieces: &[(usize, usize)], join: &str) {
-        let (start, end) = (pieces[0].0, pieces[pieces.len() - 1].1);
-        if is_contiguous(self.text, pieces, join) {
-            let (a, b) = self.stripped(start, end);
-            if a < b {
-                self.push_span(a, b);
-            }
-            return;
-        }
-        let mut joined = String::with_capacity(end - start);
-        for (i, &(a, b)) in pieces.iter().enumerate() {
+    /// A chunk whose text is not a source span: pieces re-joined with the separator. Its
+    /// offsets are those of the source span the pieces cover.
+    fn push_joined(&mut self, pieces: &[Piece], span: Piece, join: &str) {
+        let mut joined = String::with_capacity(span.end - span.start);
+        for (i, piece) in pieces.iter().enumerate() {
             if i > 0 {
                 joined.push_str(join);
             }
-            joined.push_str(&self.text[a..b]);
+            joined.push_str(&self.text[piece.start..piece.end]);
         }
-        let (a, b) = self.stripped_in(&joined);
+        let (a, b) = if self.config.strip_whitespace {
+            strip_range(&joined, 0, joined.len())
+        } else {
+            (0, joined.len())
+        };
         if a < b {
             joined.truncate(b);
             joined.drain(..a);
             self.out.chunks.push(Chunk {
-                byte_start: start,
-                byte_end: end,
+                byte_start: span.start,
+                byte_end: span.end,
+                char_start: span.char_start,
+                char_end: span.char_start + span.chars,
                 joined: Some(joined),
             });
-        }
-    }
-
-    fn stripped(&self, start: usize, end: usize) -> (usize, usize) {
-        if self.config.strip_whitespace {
-            strip_range(self.text, start, end)
-        } else {
-            (start, end)
-        }
-    }
-
-    fn stripped_in(&self, s: &str) -> (usize, usize) {
-        if self.config.strip_whitespace {
-            strip_range(s, 0, s.len())
-        } else {
-            (0, s.len())
         }
     }
 }
@@ -350,9 +377,32 @@ fn choose<'s>(seps: &'s [Separator], hay: &str) -> (&'s Separator, &'s [Separato
     (&seps[seps.len() - 1], &[])
 }
 
-/// Whether joining `pieces` with `join` gives exactly the source text they span.
-fn is_contiguous(text: &str, pieces: &[(usize, usize)], join: &str) -> bool {
-    pieces.windows(2).all(|w| &text[w[0].1..w[1].0] == join)
+/// Answers "does joining pieces `lo..hi` with the separator give exactly the source text
+/// they span?" in O(1) per chunk: overlapping chunks share pieces, so each gap is checked
+/// once, up front. With separators kept, pieces are adjacent and the answer is always yes.
+struct GapIndex {
+    /// `bad[k]`: how many of the first `k` gaps differ from the join text; empty if none can.
+    bad: Vec<u32>,
+}
+
+impl GapIndex {
+    fn new(text: &str, pieces: &[Piece], join: &str) -> Self {
+        if join.is_empty() {
+            return Self { bad: Vec::new() };
+        }
+        let mut bad = Vec::with_capacity(pieces.len());
+        let mut count = 0u32;
+        bad.push(0);
+        for w in pieces.windows(2) {
+            count += u32::from(&text[w[0].end..w[1].start] != join);
+            bad.push(count);
+        }
+        Self { bad }
+    }
+
+    fn is_contiguous(&self, lo: usize, hi: usize) -> bool {
+        self.bad.is_empty() || self.bad[hi - 1] == self.bad[lo]
+    }
 }
 
 #[cfg(test)]
@@ -390,6 +440,22 @@ mod tests {
         let out = splitter.split(text, None).unwrap();
         assert_eq!(texts(&out, text), ["a\n\nb"]);
         assert!(out.chunks[0].joined.is_some());
+    }
+
+    #[test]
+    fn char_offsets_agree_with_byte_offsets() {
+        let text = "héllo wörld 漢字 and 😀 emoji\n\nnext   paragraph  ";
+        for keep in [KeepSeparator::Start, KeepSeparator::End] {
+            let config = SplitConfig::new(7, 3).unwrap().keep(keep);
+            let out = Splitter::recursive(config, vec![])
+                .split(text, None)
+                .unwrap();
+            let mut cursor = crate::text::CharCursor::new(text, false);
+            for c in &out.chunks {
+                assert_eq!(cursor.char_offset(c.byte_start), c.char_start);
+                assert_eq!(cursor.char_offset(c.byte_end), c.char_end);
+            }
+        }
     }
 
     #[test]

@@ -17,11 +17,11 @@ pub fn strip_range(s: &str, start: usize, end: usize) -> (usize, usize) {
     (start + lead, start + lead + trimmed.len())
 }
 
-/// Number of code points in `s` (Python's `len`): the bytes that are not UTF-8
-/// continuation bytes. Written as a plain byte loop so it vectorises.
+/// Number of code points in `s` (Python's `len`). `str::chars().count()` is the standard
+/// library's word-at-a-time counter, several times faster than a byte loop.
 #[inline]
 pub fn char_count(s: &str) -> usize {
-    s.as_bytes().iter().filter(|&&b| (b as i8) >= -0x40).count()
+    s.chars().count()
 }
 
 /// Converts byte offsets to code-point offsets by walking from the last position asked

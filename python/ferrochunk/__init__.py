@@ -1,7 +1,8 @@
 """ferrochunk: fast text chunking for RAG, with LangChain-identical drop-in splitters.
 
 >>> from ferrochunk import RecursiveCharacterTextSplitter, split
->>> RecursiveCharacterTextSplitter(chunk_size=10, chunk_overlap=0).split_text("Hello world. Bye.")
+>>> splitter = RecursiveCharacterTextSplitter(chunk_size=10, chunk_overlap=0)
+>>> splitter.split_text("Hello world. Bye.")
 ['Hello', 'world.', 'Bye.']
 """
 

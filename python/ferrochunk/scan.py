@@ -18,11 +18,11 @@ import sys
 from typing import Optional
 
 if sys.version_info >= (3, 11):
-    from re import _constants as C  # noqa: N812
-    from re import _parser as P  # noqa: N812
+    from re import _constants as C
+    from re import _parser as P
 else:  # pragma: no cover - exercised on older Pythons only
-    import sre_constants as C  # noqa: N812
-    import sre_parse as P  # noqa: N812
+    import sre_constants as C
+    import sre_parse as P
 
 _ALLOWED_FLAGS = C.SRE_FLAG_UNICODE | C.SRE_FLAG_VERBOSE | C.SRE_FLAG_DOTALL
 _MAX_CODE_POINT = 0x10FFFF
@@ -49,11 +49,11 @@ def to_rust(pattern: str) -> Optional[str]:
         return None
 
 
-def _emit(items, dotall: bool) -> str:  # noqa: ANN001 - re's parser types are private
+def _emit(items, dotall: bool) -> str:
     return "".join(_emit_item(op, av, dotall) for op, av in items)
 
 
-def _emit_item(op, av, dotall: bool) -> str:  # noqa: ANN001, PLR0911
+def _emit_item(op, av, dotall: bool) -> str:
     if op is C.LITERAL:
         return _char(av)
     if op is C.NOT_LITERAL:
@@ -88,7 +88,7 @@ def _char(code: int) -> str:
     return ch if ch.isascii() and ch.isalnum() else f"\\x{{{code:X}}}"
 
 
-def _class(items) -> str:  # noqa: ANN001
+def _class(items) -> str:
     negate = False
     ranges: list[tuple[int, int]] = []
     for op, av in items:
@@ -119,8 +119,8 @@ _CATEGORY_PATTERNS = {
 }
 
 
-@functools.lru_cache(maxsize=None)
-def _category(category) -> tuple[tuple[int, int], ...]:  # noqa: ANN001
+@functools.cache
+def _category(category) -> tuple[tuple[int, int], ...]:
     """The code-point ranges Python's own engine matches for ``\\d``, ``\\s``, ``\\w`` and
     their negations (so the Unicode version is Python's, not Rust's)."""
     if category not in _CATEGORY_PATTERNS:

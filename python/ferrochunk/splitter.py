@@ -38,6 +38,12 @@ class Splitter(_ref.Splitter):
         keep, strip = a["keep_separator"], a["strip_whitespace"]
         return _native.Splitter(a["chunk_size"], a["chunk_overlap"], specs, keep, strip, True)
 
+    def native_core(self) -> _native.Splitter:
+        """The Rust splitter behind this one (for batch jobs such as the CLI's)."""
+        if not isinstance(self._engine, _native.Splitter):
+            raise ValueError("these separators run on Python's re; there is no native core")
+        return self._engine
+
     def split(self, text: str, metadata: Optional[Mapping[str, Any]] = None) -> list[Chunk]:
         """Chunks of ``text``, each carrying a read-only view of ``metadata``."""
         _ref._check_text(text)

@@ -57,7 +57,9 @@ def make_native_engine(splitter: _ref.TextSplitter, specs: list[SeparatorSpec], 
         return fallback
     keep = keep_mode(splitter._keep_separator) or "drop"
     try:
-        native = _native.Splitter(*sizes, converted, keep, bool(splitter._strip_whitespace), recursive)
+        native = _native.Splitter(
+            *sizes, converted, keep, bool(splitter._strip_whitespace), recursive
+        )
     except ValueError:  # e.g. a pattern over the regex crate's size limit
         return fallback
     return NativeEngine(native, fallback)
@@ -82,6 +84,7 @@ class RecursiveCharacterTextSplitter(TextSplitter, _ref.RecursiveCharacterTextSp
     """Drop-in for ``langchain_text_splitters.RecursiveCharacterTextSplitter``, on Rust.
 
     >>> from ferrochunk import RecursiveCharacterTextSplitter
-    >>> RecursiveCharacterTextSplitter(chunk_size=10, chunk_overlap=0).split_text("Hello world. Bye.")
+    >>> splitter = RecursiveCharacterTextSplitter(chunk_size=10, chunk_overlap=0)
+    >>> splitter.split_text("Hello world. Bye.")
     ['Hello', 'world.', 'Bye.']
     """

@@ -2,9 +2,11 @@
 //! convert arguments, release the GIL around core work, and build Python objects after.
 
 mod chunk;
+mod corpus;
 mod errors;
 mod length;
 mod splitter;
+mod strings;
 
 use pyo3::prelude::*;
 
@@ -13,6 +15,7 @@ use pyo3::prelude::*;
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<splitter::PySplitter>()?;
     m.add_class::<chunk::PyChunk>()?;
+    m.add_function(wrap_pyfunction!(corpus::chunk_files, m)?)?;
     m.add("Unsupported", m.py().get_type::<errors::Unsupported>())?;
     Ok(())
 }

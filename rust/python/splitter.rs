@@ -1,14 +1,15 @@
 //! `_native.Splitter`: the core [`Splitter`] behind the drop-in classes and `ferrochunk.split`.
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
 use super::chunk::PyChunk;
 use super::length::PyLength;
+use super::strings::substring;
 use crate::error::Result;
 use crate::scan::{KeepSeparator, Separator};
 use crate::split::{SplitConfig, SplitOutput, Splitter};
-use crate::text::char_count;
 
 /// A configured splitter; immutable and shareable across threads.
 #[pyclass(frozen, name = "Splitter", module = "ferrochunk._native")]
@@ -21,7 +22,7 @@ fn keep_from(name: &str) -> PyResult<KeepSeparator> {
         "drop" => Ok(KeepSeparator::Drop),
         "start" => Ok(KeepSeparator::Start),
         "end" => Ok(KeepSeparator::End),
-        _ => Err(pyo3::exceptions::PyValueError::new_err(format!(
+        _ => Err(PyValueError::new_err(format!(
             "keep must be 'drop', 'start' or 'end', got {name:?}"
         ))),
     }
@@ -38,6 +39,11 @@ fn separator((pattern, is_regex, join): (String, bool, String)) -> Result<Separa
 }
 
 impl PySplitter {
+    /// The core splitter, for other native functions.
+    pub fn core(&self) -> &Splitter {
+        &self.inner
+    }
+
     /// Runs the core with the GIL released, or holding it when a Python callable measures.
     fn run(
         &self,
@@ -97,11 +103,14 @@ impl PySplitter {
     ) -> PyResult<(Bound<'py, PyList>, Vec<usize>)> {
         let source = text.to_str()?;
         let out = self.run(py, source, length)?;
-        let texts = PyList::new(
-            py,
-            out.chunks.iter().map(|c| PyString::new(py, c.text(source))),
-        )?;
-        Ok((texts, out.oversized))
+        let list = PyList::empty(py);
+        for chunk in &out.chunks {
+            match &chunk.joined {
+                Some(joined) => list.append(PyString::new(py, joined))?,
+                None => list.append(substring(text, chunk.char_start, chunk.char_end)?)?,
+            }
+        }
+        Ok((list, out.oversized))
     }
 
     /// Chunks with code-point and byte offsets, each carrying `metadata`; and the warnings.
@@ -110,33 +119,30 @@ impl PySplitter {
         &self,
         py: Python<'py>,
         text: &Bound<'py, PyString>,
-        metadata: Bound<'py, PyAny>,
+        metadata: &Bound<'py, PyAny>,
         length: Option<Bound<'py, PyAny>>,
     ) -> PyResult<(Bound<'py, PyList>, Vec<usize>)> {
         let source = text.to_str()?;
         let out = self.run(py, source, length)?;
-        let spans = py.detach(|| out.char_spans(source));
-        let chunks = out
-            .chunks
-            .iter()
-            .zip(spans)
-            .enumerate()
-            .map(|(index, (c, (start, end)))| {
-                debug_assert!(c.joined.is_none(), "native chunks are source spans");
-                let piece = c.text(source);
-                debug_assert_eq!(char_count(piece), end - start);
-                PyChunk::new(
-                    PyString::new(py, piece).unbind(),
-                    start,
-                    end,
-                    c.byte_start,
-                    c.byte_end,
-                    index,
-                    metadata.clone().unbind(),
-                )
-            });
         let list = PyList::empty(py);
-        for chunk in chunks {
+        for (index, c) in out.chunks.iter().enumerate() {
+            let (start, end) = (c.char_start, c.char_end);
+            if c.joined.is_some() {
+                // Only LangChain's drop-separator mode re-joins text, and the native API
+                // does not offer it; refuse rather than return a chunk that is not a span.
+                return Err(PyValueError::new_err(
+                    "split() needs keep='start' or 'end' so chunks are source spans",
+                ));
+            }
+            let chunk = PyChunk::new(
+                substring(text, start, end)?.unbind(),
+                start,
+                end,
+                c.byte_start,
+                c.byte_end,
+                index,
+                metadata.clone().unbind(),
+            );
             list.append(Bound::new(py, chunk)?)?;
         }
         Ok((list, out.oversized))

@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 from typing import Any, Callable, Optional, Union
 
 from .scan import Separator

@@ -59,7 +59,7 @@ class Engine:
         pieces, oversized = self.split(text, length)
         return [p[0] for p in pieces], oversized
 
-    def _recurse(self, text, start, seps, length, out, oversized) -> None:  # noqa: ANN001
+    def _recurse(self, text, start, seps, length, out, oversized) -> None:
         sep, rest = _choose(seps, text)
         good: list[Piece] = []
         good_lengths: list[int] = []
@@ -79,7 +79,7 @@ class Engine:
         if good:
             self._merge(good, good_lengths, sep, length, out, oversized)
 
-    def _merge(self, pieces, lengths, sep, length, out, oversized) -> None:  # noqa: ANN001
+    def _merge(self, pieces, lengths, sep, length, out, oversized) -> None:
         join = "" if self.keep else sep.join_text
         groups, over = merge(lengths, length(join), self.chunk_size, self.chunk_overlap)
         oversized.extend(over)

@@ -139,7 +139,9 @@ class TextSplitter(BaseDocumentTransformer, ABC):
             metadatas.append(doc.metadata)
         return self.create_documents(texts, metadatas=metadatas)
 
-    def transform_documents(self, documents: Sequence[Document], **kwargs: Any) -> Sequence[Document]:
+    def transform_documents(
+        self, documents: Sequence[Document], **kwargs: Any
+    ) -> Sequence[Document]:
         """Transform a sequence of documents by splitting them."""
         return self.split_documents(list(documents))
 
@@ -156,7 +158,7 @@ class TextSplitter(BaseDocumentTransformer, ABC):
             raise ValueError(msg) from err
         if not isinstance(tokenizer, PreTrainedTokenizerBase):
             msg = "Tokenizer received was not an instance of PreTrainedTokenizerBase"
-            raise ValueError(msg)  # noqa: TRY004
+            raise ValueError(msg)
 
         def _huggingface_tokenizer_length(text: str) -> int:
             return len(tokenizer.tokenize(text))

@@ -1,0 +1,40 @@
+"""Cost must be linear in input size: one document of ~1 MB vs ~100 MB (the corpus repeated).
+
+Compare the two MB/s figures of each implementation in the report (``benches/report.py``).
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+import ferrochunk
+from corpus import NAMES, texts
+
+SIZES_MB = (1, 100)
+
+
+@functools.cache
+def document(megabytes: int) -> str:
+    base = "".join("".join(texts(name)) for name in NAMES)
+    target = megabytes * 1_000_000
+    repeated = base * (target // len(base.encode("utf-8")) + 1)
+    return repeated[: target * len(base) // len(base.encode("utf-8"))]
+
+
+@pytest.mark.parametrize("megabytes", SIZES_MB)
+@pytest.mark.parametrize("impl", ["ferrochunk", "ferrochunk-native"])
+def test_scaling(benchmark, impl: str, megabytes: int) -> None:
+    text = document(megabytes)
+    if impl == "ferrochunk":
+        split = ferrochunk.RecursiveCharacterTextSplitter(chunk_size=1000, chunk_overlap=200)
+        run = functools.partial(split.split_text, text)
+    else:
+        run = functools.partial(ferrochunk.Splitter(1000, 200).split, text)
+    benchmark.group = f"scaling {impl}"
+    benchmark.extra_info.update(
+        implementation=impl, megabytes=len(text.encode("utf-8")) / 1e6, size=f"{megabytes} MB"
+    )
+    chunks = benchmark.pedantic(run, rounds=3 if megabytes > 10 else 10, warmup_rounds=1)
+    assert chunks

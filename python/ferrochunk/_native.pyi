@@ -1,0 +1,67 @@
+"""Type stubs for the Rust extension module (``rust/python/``)."""
+
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, final
+
+__all__ = ["Chunk", "Splitter", "Unsupported", "chunk_files"]
+
+class Unsupported(Exception):
+    """An input the native engine does not reproduce exactly; callers fall back to Python."""
+
+@final
+class Splitter:
+    """The core splitter: recursive over ``separators`` or a single separator."""
+
+    def __new__(
+        cls,
+        chunk_size: int,
+        chunk_overlap: int,
+        separators: list[tuple[str, bool, str]],
+        keep: Literal["drop", "start", "end"],
+        strip_whitespace: bool,
+        recursive: bool,
+    ) -> Splitter: ...
+    def split_text(
+        self, text: str, length: Callable[[str], int] | None = None
+    ) -> tuple[list[str], list[int]]:
+        """Chunk texts as LangChain returns them, and the sizes it would warn about."""
+    def split(
+        self, text: str, metadata: Mapping[str, Any], length: Callable[[str], int] | None = None
+    ) -> tuple[list[Chunk], list[int]]:
+        """Chunks with offsets and metadata, and the sizes it would warn about."""
+
+@final
+class Chunk:
+    """A chunk of a source text: ``text == source[start:end]``, UTF-8 offsets alongside."""
+
+    @property
+    def text(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def byte_start(self) -> int: ...
+    @property
+    def byte_end(self) -> int: ...
+    @property
+    def index(self) -> int: ...
+    @property
+    def metadata(self) -> Mapping[str, Any]: ...
+    def __new__(
+        cls,
+        text: str,
+        start: int,
+        end: int,
+        byte_start: int,
+        byte_end: int,
+        index: int,
+        metadata: Mapping[str, Any],
+    ) -> Chunk: ...
+    def __len__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+def chunk_files(
+    paths: list[str], splitter: Splitter, threads: int = 0
+) -> tuple[bytes, int, int, int, list[tuple[str, str]]]:
+    """Read, split and serialise files to JSON Lines: (jsonl, documents, chunks, bytes, skipped)."""

@@ -1,0 +1,77 @@
+"""The ``ferrochunk chunk`` job: JSONL output, offsets, bad files, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import ferrochunk
+from ferrochunk.cli import main
+
+CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[dict], str]:
+    code = main(["chunk", *args])
+    out, err = capsys.readouterr()
+    return code, [json.loads(line) for line in out.splitlines()], err
+
+
+def test_sample_runs_with_no_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    code, lines, err = run(capsys, "--chunk-size", "300", "--chunk-overlap", "50")
+    assert code == 0
+    sources = {line["source"] for line in lines}
+    assert len(sources) >= 3
+    assert "3 documents" in err and "MB/s" in err
+    for source in sources:
+        text = Path(source).read_text(encoding="utf-8")
+        expected = ferrochunk.split(text, 300, 50)
+        got = [line for line in lines if line["source"] == source]
+        assert [g["text"] for g in got] == [c.text for c in expected]
+        assert [g["index"] for g in got] == list(range(len(got)))
+        for g in got:
+            assert text[g["start"] : g["end"]] == g["text"]
+            assert text.encode()[g["byte_start"] : g["byte_end"]] == g["text"].encode()
+
+
+def test_bad_files_are_named_and_skipped(tmp_path: Path, capsys) -> None:
+    (tmp_path / "good.md").write_text("hello world", encoding="utf-8")
+    (tmp_path / "bad.txt").write_bytes(b"caf\xe9 latin-1")
+    (tmp_path / "ignored.bin").write_bytes(b"\x00\x01")
+    code, lines, err = run(capsys, str(tmp_path), str(tmp_path / "missing.md"))
+    assert code == 1
+    assert [line["text"] for line in lines] == ["hello world"]
+    assert "bad.txt" in err and "UTF-8" in err
+    assert "missing.md" in err and "1 documents" in err
+
+
+def test_writes_out_file(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "chunks.jsonl"
+    code, lines, _ = run(capsys, "--out", str(out), "-q")
+    assert code == 0 and lines == []
+    assert all(json.loads(line)["text"] for line in out.read_text(encoding="utf-8").splitlines())
+
+
+def test_invalid_sizes_exit_2(capsys) -> None:
+    code, _, err = run(capsys, "--chunk-size", "10", "--chunk-overlap", "20")
+    assert code == 2 and "chunk_overlap" in err
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not found")
+def test_corpus_matches_native_api(capsys) -> None:
+    folder = CORPUS / "zh-markdown"
+    code, lines, _ = run(capsys, str(folder), "--threads", "2")
+    assert code == 0
+    files = sorted(p for p in folder.iterdir() if p.suffix in (".md", ".txt"))
+    expected = [
+        (str(p), c.index, c.start, c.end, c.byte_start, c.byte_end, c.text)
+        for p in files
+        for c in ferrochunk.split(p.read_text(encoding="utf-8"), 1000, 200)
+    ]
+    got = [
+        (g["source"], g["index"], g["start"], g["end"], g["byte_start"], g["byte_end"], g["text"])
+        for g in lines
+    ]
+    assert got == expected
