@@ -10,6 +10,9 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use rustc_hash::FxHashMap;
 
 /// Pieces longer than this (in bytes) are merged with a heap instead of linear scans.
@@ -20,14 +23,31 @@ const HEAP_THRESHOLD: usize = 128;
 pub struct Ranks {
     map: FxHashMap<&'static [u8], u32>,
     tokens: Vec<&'static [u8]>,
+    /// Rank of every two-byte token, indexed by the two bytes (`u32::MAX` if none): the
+    /// first round of every merge asks for pairs of bytes, and an array beats hashing.
+    pairs: Vec<u32>,
+    /// Which cache slot this table owns in each thread's piece cache.
+    slot: usize,
+}
+
+/// Distinct pieces a thread remembers per encoding before starting afresh.
+const CACHE_LIMIT: usize = 1 << 16;
+
+thread_local! {
+    /// Token counts of multi-token pieces, per encoding: markdown and code repeat the same
+    /// identifiers and words, and a count from the cache skips the whole merge.
+    static COUNTS: RefCell<Vec<FxHashMap<Box<[u8]>, u32>>> = const { RefCell::new(Vec::new()) };
 }
 
 impl Ranks {
     /// Unpacks tables of `(first rank, length-prefixed tokens)` (see `tools/pack_ranks.py`).
     pub fn from_packed(parts: &[(u32, &'static [u8])]) -> Self {
+        static SLOTS: AtomicUsize = AtomicUsize::new(0);
         let mut ranks = Self {
             map: FxHashMap::default(),
             tokens: Vec::new(),
+            pairs: vec![u32::MAX; 1 << 16],
+            slot: SLOTS.fetch_add(1, Ordering::Relaxed),
         };
         for &(first, mut data) in parts {
             let mut rank = first;
@@ -50,6 +70,9 @@ impl Ranks {
         }
         self.tokens[slot] = token;
         self.map.insert(token, rank);
+        if let [a, b] = *token {
+            self.pairs[usize::from(a) << 8 | usize::from(b)] = rank;
+        }
     }
 
     /// Number of mergeable tokens.
@@ -104,7 +127,31 @@ impl Ranks {
         if piece.len() == 1 || self.map.contains_key(piece) {
             return 1;
         }
-        self.merge(piece).len() - 1
+        COUNTS.with_borrow_mut(|caches| {
+            if caches.len() <= self.slot {
+                caches.resize_with(self.slot + 1, FxHashMap::default);
+            }
+            let cache = &mut caches[self.slot];
+            if let Some(&n) = cache.get(piece) {
+                return n as usize;
+            }
+            let n = self.merge(piece).len() - 1;
+            if cache.len() >= CACHE_LIMIT {
+                cache.clear();
+            }
+            cache.insert(piece.into(), n as u32);
+            n
+        })
+    }
+
+    /// The rank of `piece[a..b]`, through the pair table for two bytes.
+    #[inline]
+    fn rank_of(&self, piece: &[u8], a: usize, b: usize) -> u32 {
+        if b - a == 2 {
+            self.pairs[usize::from(piece[a]) << 8 | usize::from(piece[a + 1])]
+        } else {
+            self.rank(&piece[a..b]).unwrap_or(u32::MAX)
+        }
     }
 
     /// Token boundaries of `piece` after all merges (byte offsets, first 0, last the length).
@@ -116,7 +163,7 @@ impl Ranks {
         let mut parts: Vec<(usize, u32)> = (0..=piece.len()).map(|i| (i, u32::MAX)).collect();
         let pair = |parts: &[(usize, u32)], i: usize| -> u32 {
             match parts.get(i + 2) {
-                Some(&(end, _)) => self.rank(&piece[parts[i].0..end]).unwrap_or(u32::MAX),
+                Some(&(end, _)) => self.rank_of(piece, parts[i].0, end),
                 None => u32::MAX,
             }
         };
@@ -153,7 +200,12 @@ impl Ranks {
         let mut heap = BinaryHeap::new();
         let rank_at = |next: &[usize], i: usize| -> Option<u32> {
             let j = next[i];
-            (j < n).then(|| self.rank(&piece[i..next[j]])).flatten()
+            let rank = if j < n {
+                self.rank_of(piece, i, next[j])
+            } else {
+                u32::MAX
+            };
+            (rank != u32::MAX).then_some(rank)
         };
         for i in 0..n.saturating_sub(1) {
             if let Some(r) = rank_at(&next, i) {

@@ -10,6 +10,8 @@ from .documents import Document
 from .language import Language
 from .splitter import Chunk, Splitter, split
 from .textsplitter import CharacterTextSplitter, RecursiveCharacterTextSplitter, TextSplitter
+from .textsplitter import TokenTextSplitter
+from .tokens import Tokenizer, encoding_for_model, get_encoding, split_tokens, tiktoken_encoding
 
 __version__ = "0.1.0"
 
@@ -21,6 +23,12 @@ __all__ = [
     "RecursiveCharacterTextSplitter",
     "Splitter",
     "TextSplitter",
+    "TokenTextSplitter",
+    "Tokenizer",
     "__version__",
+    "encoding_for_model",
+    "get_encoding",
     "split",
+    "split_tokens",
+    "tiktoken_encoding",
 ]

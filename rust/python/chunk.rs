@@ -20,12 +20,16 @@ pub struct PyChunk {
     index: usize,
     #[pyo3(get)]
     metadata: Py<PyAny>,
+    /// Tokens in the chunk, when a tokenizer sized it.
+    #[pyo3(get)]
+    token_count: Option<usize>,
 }
 
 #[pymethods]
 impl PyChunk {
     #[new]
-    #[pyo3(signature = (text, start, end, byte_start, byte_end, index, metadata))]
+    #[pyo3(signature = (text, start, end, byte_start, byte_end, index, metadata, token_count=None))]
+    #[allow(clippy::too_many_arguments)] // one per field, as the Python signature has them
     pub fn new(
         text: Py<PyString>,
         start: usize,
@@ -34,6 +38,7 @@ impl PyChunk {
         byte_end: usize,
         index: usize,
         metadata: Py<PyAny>,
+        token_count: Option<usize>,
     ) -> Self {
         Self {
             text,
@@ -43,12 +48,17 @@ impl PyChunk {
             byte_end,
             index,
             metadata,
+            token_count,
         }
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let tokens = self
+            .token_count
+            .map(|n| format!(", token_count={n}"))
+            .unwrap_or_default();
         Ok(format!(
-            "Chunk(text={}, start={}, end={}, byte_start={}, byte_end={}, index={}, metadata={})",
+            "Chunk(text={}, start={}, end={}, byte_start={}, byte_end={}, index={}, metadata={}{tokens})",
             self.text.bind(py).repr()?,
             self.start,
             self.end,
@@ -72,6 +82,7 @@ impl PyChunk {
             self.index,
         ) == (o.start, o.end, o.byte_start, o.byte_end, o.index)
             && self.text.bind(py).as_any().eq(o.text.bind(py))?
+            && self.token_count == o.token_count
             && self.metadata.bind(py).eq(o.metadata.bind(py))?)
     }
 
@@ -93,6 +104,7 @@ impl PyChunk {
             c.byte_end,
             c.index,
             c.metadata.clone_ref(py),
+            c.token_count,
         )
             .into_pyobject(py)?;
         Ok((slf.get_type().into_any(), args))

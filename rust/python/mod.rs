@@ -7,6 +7,7 @@ mod errors;
 mod length;
 mod splitter;
 mod strings;
+mod tokens;
 
 use pyo3::prelude::*;
 
@@ -16,6 +17,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<splitter::PySplitter>()?;
     m.add_class::<chunk::PyChunk>()?;
     m.add_function(wrap_pyfunction!(corpus::chunk_files, m)?)?;
+    m.add_class::<tokens::PyEncoder>()?;
+    m.add_class::<tokens::PyTokenCounter>()?;
+    m.add_function(wrap_pyfunction!(tokens::encoding_name_for_model, m)?)?;
+    m.add_function(wrap_pyfunction!(tokens::encoding_names, m)?)?;
     m.add("Unsupported", m.py().get_type::<errors::Unsupported>())?;
     Ok(())
 }

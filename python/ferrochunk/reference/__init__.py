@@ -9,6 +9,7 @@ from ..language import Language
 from .api import Splitter, split
 from .splitter import Chunk
 from .textsplitter import CharacterTextSplitter, RecursiveCharacterTextSplitter, TextSplitter
+from .textsplitter import TokenTextSplitter
 
 __all__ = [
     "CharacterTextSplitter",
@@ -18,5 +19,6 @@ __all__ = [
     "RecursiveCharacterTextSplitter",
     "Splitter",
     "TextSplitter",
+    "TokenTextSplitter",
     "split",
 ]
