@@ -9,8 +9,12 @@
 from .documents import Document
 from .language import Language
 from .splitter import Chunk, Splitter, split
-from .textsplitter import CharacterTextSplitter, RecursiveCharacterTextSplitter, TextSplitter
-from .textsplitter import TokenTextSplitter
+from .textsplitter import (
+    CharacterTextSplitter,
+    RecursiveCharacterTextSplitter,
+    TextSplitter,
+    TokenTextSplitter,
+)
 from .tokens import Tokenizer, encoding_for_model, get_encoding, split_tokens, tiktoken_encoding
 
 __version__ = "0.1.0"

@@ -115,7 +115,9 @@ class Tokenizer:
     ) -> _native.TokenCounter:
         """A ``length_function`` for splitters that counts in Rust, without a Python call per
         piece (also a plain callable: ``f(text) -> int``)."""
-        return _native.TokenCounter(self._native, *self._policy(allowed_special, disallowed_special))
+        return _native.TokenCounter(
+            self._native, *self._policy(allowed_special, disallowed_special)
+        )
 
     def to_tiktoken(self) -> Any:
         """A real ``tiktoken.Encoding`` of this encoding, built from the bundled ranks."""
@@ -128,7 +130,7 @@ class Tokenizer:
         return (type(self), (self.name,))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def get_encoding(encoding_name: str) -> Tokenizer:
     """The :class:`Tokenizer` of a bundled encoding (``ValueError`` lists the available)."""
     return Tokenizer(encoding_name)
@@ -199,7 +201,7 @@ def _constructor(encoding_name: str) -> dict[str, Any]:
     return args
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _tiktoken(encoding_name: str) -> Any:
     import tiktoken
 

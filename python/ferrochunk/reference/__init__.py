@@ -8,8 +8,12 @@ from ..documents import Document
 from ..language import Language
 from .api import Splitter, split
 from .splitter import Chunk
-from .textsplitter import CharacterTextSplitter, RecursiveCharacterTextSplitter, TextSplitter
-from .textsplitter import TokenTextSplitter
+from .textsplitter import (
+    CharacterTextSplitter,
+    RecursiveCharacterTextSplitter,
+    TextSplitter,
+    TokenTextSplitter,
+)
 
 __all__ = [
     "CharacterTextSplitter",

@@ -166,7 +166,6 @@ class TextSplitter(BaseDocumentTransformer, ABC):
 
         return cls(length_function=_huggingface_tokenizer_length, **kwargs)
 
-
     # -- token sizes -----------------------------------------------------------------------
 
     @staticmethod
