@@ -34,6 +34,26 @@ pub enum Error {
     /// A user-supplied length function failed; the binding keeps the original exception.
     #[error("length function failed: {0}")]
     Length(String),
+    /// An encoding name ferrochunk does not bundle.
+    #[error("unknown encoding {name:?}; available: {available}")]
+    UnknownEncoding {
+        /// The name asked for.
+        name: String,
+        /// The bundled encodings, comma-separated.
+        available: String,
+    },
+    /// A model name tiktoken's table does not map (tiktoken raises `KeyError` here).
+    #[error(
+        "Could not automatically map {0} to a tokeniser. Please use `tiktoken.get_encoding` \
+         to explicitly get the tokeniser you expect."
+    )]
+    UnknownModel(String),
+    /// The text contains a special token that the caller did not allow (tiktoken raises here).
+    #[error("Encountered text corresponding to disallowed special token {0:?}.")]
+    DisallowedSpecial(String),
+    /// A token id outside the vocabulary given to `decode`.
+    #[error("Invalid token for decoding: {0}")]
+    InvalidToken(u32),
 }
 
 /// Result alias for the core.

@@ -4,16 +4,20 @@
 //! The core knows nothing of Python; `python/` (behind the `python` feature) is the
 //! only place that does.
 
+pub mod bpe;
 pub mod chunk_id;
 pub mod corpus;
+pub mod encodings;
 pub mod error;
 pub mod markdown_blocks;
 pub mod markdown_chunk;
 pub mod markdown_header;
 pub mod merge;
+pub mod pretokenize;
 pub mod scan;
 pub mod split;
 pub mod text;
+pub mod tokens;
 
 #[cfg(feature = "python")]
 mod python;
@@ -21,3 +25,4 @@ mod python;
 pub use error::{Error, Result};
 pub use scan::{KeepSeparator, Separator};
 pub use split::{Chunk, Length, SplitConfig, SplitOutput, Splitter};
+pub use tokens::{SpecialPolicy, TokenLength, Tokenizer};

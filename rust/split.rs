@@ -15,6 +15,13 @@ use crate::text::{char_count, strip_range};
 pub trait Length {
     /// The length of `text`; errors abort the split.
     fn length(&self, text: &str) -> Result<usize>;
+
+    /// The length of `text`, or any value above `limit` once it is known to exceed it: lets
+    /// token counters stop early on pieces that will be split further anyway.
+    fn length_until(&self, text: &str, limit: usize) -> Result<usize> {
+        let _ = limit;
+        self.length(text)
+    }
 }
 
 /// Sizes and modes shared by all splitters, validated as LangChain validates them.
@@ -165,7 +172,7 @@ impl Splitter {
             run.recurse(whole, &self.separators)?;
         } else {
             let sep = &self.separators[0];
-            let (pieces, lengths) = run.pieces(whole, sep)?;
+            let (pieces, lengths) = run.pieces(whole, sep, usize::MAX)?;
             run.merge(&pieces, &lengths, sep)?;
         }
         Ok(run.out)
@@ -201,18 +208,24 @@ impl Run<'_> {
         }
     }
 
-    /// The user's measure, or code points (already known as `chars`) by default.
-    fn measure(&self, s: &str, chars: usize) -> Result<usize> {
+    /// The user's measure, or code points (already known as `chars`) by default; exact
+    /// below `limit`, and only known to be at least `limit` above it.
+    fn measure(&self, s: &str, chars: usize, limit: usize) -> Result<usize> {
         match self.length {
-            Some(f) => f.length(s),
+            Some(f) => f.length_until(s, limit),
             None => Ok(chars),
         }
     }
 
     /// Splits `parent` on `sep`, locating every piece in code points and measuring it.
-    fn pieces(&self, parent: Piece, sep: &Separator) -> Result<(Vec<Piece>, Vec<usize>)> {
+    fn pieces(
+        &self,
+        parent: Piece,
+        sep: &Separator,
+        limit: usize,
+    ) -> Result<(Vec<Piece>, Vec<usize>)> {
         if sep.is_chars() {
-            return self.char_pieces(parent);
+            return self.char_pieces(parent, limit);
         }
         let mut ranges = Vec::new();
         sep.split(
@@ -230,7 +243,7 @@ impl Run<'_> {
         for (start, end) in ranges {
             let char_start = chars + self.chars(byte, start);
             let n = self.chars(start, end);
-            lengths.push(self.measure(&self.text[start..end], n)?);
+            lengths.push(self.measure(&self.text[start..end], n, limit)?);
             pieces.push(Piece {
                 start,
                 end,
@@ -244,14 +257,14 @@ impl Run<'_> {
 
     /// The empty separator's pieces, one per character: their offsets are consecutive, so
     /// nothing needs counting (long CJK paragraphs without spaces end up here).
-    fn char_pieces(&self, parent: Piece) -> Result<(Vec<Piece>, Vec<usize>)> {
+    fn char_pieces(&self, parent: Piece, limit: usize) -> Result<(Vec<Piece>, Vec<usize>)> {
         let hay = &self.text[parent.start..parent.end];
         let (mut pieces, mut lengths) =
             (Vec::with_capacity(hay.len()), Vec::with_capacity(hay.len()));
         for (i, (offset, c)) in hay.char_indices().enumerate() {
             let start = parent.start + offset;
             let end = start + c.len_utf8();
-            lengths.push(self.measure(&self.text[start..end], 1)?);
+            lengths.push(self.measure(&self.text[start..end], 1, limit)?);
             pieces.push(Piece {
                 start,
                 end,
@@ -266,7 +279,8 @@ impl Run<'_> {
     /// pieces that fit for merging, and recurse into the rest with the later separators.
     fn recurse(&mut self, parent: Piece, seps: &[Separator]) -> Result<()> {
         let (sep, rest) = choose(seps, &self.text[parent.start..parent.end]);
-        let (pieces, lengths) = self.pieces(parent, sep)?;
+        // Pieces at or over the size are split further, so their exact length is not needed.
+        let (pieces, lengths) = self.pieces(parent, sep, self.config.chunk_size)?;
         let mut first_good = 0; // pieces[first_good..i] fit and wait to be merged
         for (i, (&piece, &len)) in pieces.iter().zip(&lengths).enumerate() {
             if len < self.config.chunk_size {
@@ -296,7 +310,7 @@ impl Run<'_> {
         } else {
             sep.join_text()
         };
-        let sep_len = self.measure(join, char_count(join))?;
+        let sep_len = self.measure(join, char_count(join), usize::MAX)?;
         let merged = merge(
             lengths,
             sep_len,

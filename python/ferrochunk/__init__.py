@@ -11,7 +11,13 @@ from .language import Language
 from .markdown import MarkdownChunker
 from .markdown_header import MarkdownHeaderTextSplitter, MarkdownTextSplitter
 from .splitter import Chunk, Splitter, split
-from .textsplitter import CharacterTextSplitter, RecursiveCharacterTextSplitter, TextSplitter
+from .textsplitter import (
+    CharacterTextSplitter,
+    RecursiveCharacterTextSplitter,
+    TextSplitter,
+    TokenTextSplitter,
+)
+from .tokens import Tokenizer, encoding_for_model, get_encoding, split_tokens, tiktoken_encoding
 
 __version__ = "0.1.0"
 
@@ -26,6 +32,12 @@ __all__ = [
     "RecursiveCharacterTextSplitter",
     "Splitter",
     "TextSplitter",
+    "TokenTextSplitter",
+    "Tokenizer",
     "__version__",
+    "encoding_for_model",
+    "get_encoding",
     "split",
+    "split_tokens",
+    "tiktoken_encoding",
 ]

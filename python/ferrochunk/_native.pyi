@@ -3,7 +3,18 @@
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, final
 
-__all__ = ["Chunk", "HeaderSplitter", "MarkdownChunker", "Splitter", "Unsupported", "chunk_files"]
+__all__ = [
+    "Chunk",
+    "Encoder",
+    "HeaderSplitter",
+    "MarkdownChunker",
+    "Splitter",
+    "TokenCounter",
+    "Unsupported",
+    "chunk_files",
+    "encoding_name_for_model",
+    "encoding_names",
+]
 
 class Unsupported(Exception):
     """An input the native engine does not reproduce exactly; callers fall back to Python."""
@@ -48,6 +59,8 @@ class Chunk:
     def index(self) -> int: ...
     @property
     def metadata(self) -> Mapping[str, Any]: ...
+    @property
+    def token_count(self) -> int | None: ...
     def __new__(
         cls,
         text: str,
@@ -57,6 +70,7 @@ class Chunk:
         byte_end: int,
         index: int,
         metadata: Mapping[str, Any],
+        token_count: int | None = None,
     ) -> Chunk: ...
     def __len__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
@@ -96,3 +110,49 @@ class MarkdownChunker:
     ) -> tuple[str, list[_MarkdownRow]]:
         """``(document_id, rows)``; a row is ``(text, start, end, byte_start, byte_end,
         heading_path, continuation, table_header, chunk_id)``."""
+
+@final
+class Encoder:
+    """One of tiktoken's encodings, ranks bundled in the binary (``rust/python/tokens.rs``)."""
+
+    def __new__(cls, name: str) -> Encoder: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def pattern(self) -> str: ...
+    @property
+    def explicit_n_vocab(self) -> int | None: ...
+    def special_tokens(self) -> dict[str, int]: ...
+    def mergeable_ranks(self) -> dict[bytes, int]: ...
+    def encode_ordinary(self, text: str) -> list[int]: ...
+    def encode(self, text: str, allowed: list[str], disallowed: list[str]) -> list[int]: ...
+    def count(self, text: str, allowed: list[str], disallowed: list[str]) -> int: ...
+    def count_batch(
+        self, texts: list[str], allowed: list[str], disallowed: list[str]
+    ) -> list[int]: ...
+    def decode_bytes(self, ids: list[int]) -> bytes: ...
+    def split_lossy(
+        self,
+        text: str,
+        size: int,
+        overlap: int,
+        allowed: list[str],
+        disallowed: list[str],
+    ) -> list[str]: ...
+    def windows(
+        self, text: str, size: int, overlap: int, metadata: Mapping[str, Any]
+    ) -> list[Chunk]: ...
+
+@final
+class TokenCounter:
+    """An encoding plus a special-token policy: a length the native splitter runs in Rust."""
+
+    def __new__(
+        cls, encoder: Encoder, allowed: list[str], disallowed: list[str]
+    ) -> TokenCounter: ...
+    def __call__(self, text: str) -> int: ...
+    @property
+    def name(self) -> str: ...
+
+def encoding_name_for_model(model: str) -> str: ...
+def encoding_names() -> list[str]: ...

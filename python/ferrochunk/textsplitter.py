@@ -9,14 +9,20 @@ run on the pure-Python engine instead, so the output is always LangChain's.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 from . import _native
 from .reference import textsplitter as _ref
 from .reference.textsplitter import SeparatorSpec, keep_mode
 from .scan import to_rust
+from .tokens import _clean, encoding_for_model, get_encoding
 
-__all__ = ["CharacterTextSplitter", "RecursiveCharacterTextSplitter", "TextSplitter"]
+__all__ = [
+    "CharacterTextSplitter",
+    "RecursiveCharacterTextSplitter",
+    "TextSplitter",
+    "TokenTextSplitter",
+]
 
 
 class NativeEngine:
@@ -87,6 +93,18 @@ class TextSplitter(_ref.TextSplitter):
 
     _make_engine = make_native_engine
 
+    @staticmethod
+    def _tiktoken_length_function(
+        encoding_name: str = "gpt2",
+        model_name: Optional[str] = None,
+        allowed_special: Optional[_ref.AllowedSpecial] = None,
+        disallowed_special: _ref.AllowedSpecial = "all",
+    ) -> Callable[[str], int]:
+        """Token counts in Rust: the native engine sizes pieces without calling Python."""
+        tokenizer = _load_tokenizer(encoding_name, model_name)
+        allowed = set() if allowed_special is None else allowed_special
+        return tokenizer.length_function(allowed, disallowed_special)
+
 
 class CharacterTextSplitter(TextSplitter, _ref.CharacterTextSplitter):
     """Drop-in for ``langchain_text_splitters.CharacterTextSplitter``, on the Rust engine.
@@ -105,3 +123,30 @@ class RecursiveCharacterTextSplitter(TextSplitter, _ref.RecursiveCharacterTextSp
     >>> splitter.split_text("Hello world. Bye.")
     ['Hello', 'world.', 'Bye.']
     """
+
+
+def _load_tokenizer(encoding_name: str, model_name: Optional[str]) -> Any:
+    """ferrochunk's tokenizer for LangChain's ``encoding_name``/``model_name`` arguments."""
+    if model_name is not None:
+        return encoding_for_model(model_name)
+    return get_encoding(encoding_name)
+
+
+class TokenTextSplitter(TextSplitter, _ref.TokenTextSplitter):
+    """Drop-in for ``langchain_text_splitters.TokenTextSplitter``: encodes and decodes in Rust.
+
+    >>> from ferrochunk import TokenTextSplitter
+    >>> TokenTextSplitter(chunk_size=2, chunk_overlap=0).split_text("one two three")
+    ['one two', ' three']
+    """
+
+    _load_tokenizer = staticmethod(_load_tokenizer)
+
+    def split_text(self, text: str) -> list[str]:
+        """Windows of ``chunk_size`` token ids, decoded with U+FFFD for cut characters."""
+        size, overlap = self._chunk_size, self._chunk_overlap
+        if type(size) is not int or type(overlap) is not int or size <= overlap:
+            return super().split_text(text)  # LangChain's errors, in LangChain's order
+        tokenizer = self._tokenizer
+        allowed, disallowed = tokenizer._policy(self._allowed_special, self._disallowed_special)
+        return tokenizer._native.split_lossy(_clean(text), size, overlap, allowed, disallowed)

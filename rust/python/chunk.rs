@@ -20,10 +20,14 @@ pub struct PyChunk {
     index: usize,
     #[pyo3(get)]
     metadata: Py<PyAny>,
+    /// Tokens in the chunk, when a tokenizer sized it.
+    #[pyo3(get)]
+    token_count: Option<usize>,
 }
 
 impl PyChunk {
     /// A chunk whose `metadata` is already a read-only `mappingproxy` (shared per document).
+    #[allow(clippy::too_many_arguments)] // one per field, as the Python signature has them
     pub fn new(
         text: Py<PyString>,
         start: usize,
@@ -32,6 +36,7 @@ impl PyChunk {
         byte_end: usize,
         index: usize,
         metadata: Py<PyAny>,
+        token_count: Option<usize>,
     ) -> Self {
         Self {
             text,
@@ -41,6 +46,7 @@ impl PyChunk {
             byte_end,
             index,
             metadata,
+            token_count,
         }
     }
 }
@@ -58,7 +64,8 @@ fn read_only<'py>(metadata: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
 #[pymethods]
 impl PyChunk {
     #[new]
-    #[pyo3(signature = (text, start, end, byte_start, byte_end, index, metadata))]
+    #[pyo3(signature = (text, start, end, byte_start, byte_end, index, metadata, token_count=None))]
+    #[allow(clippy::too_many_arguments)] // one per field, as the Python signature has them
     fn py_new(
         text: Py<PyString>,
         start: usize,
@@ -67,16 +74,28 @@ impl PyChunk {
         byte_end: usize,
         index: usize,
         metadata: &Bound<'_, PyAny>,
+        token_count: Option<usize>,
     ) -> PyResult<Self> {
         let metadata = read_only(metadata)?.unbind();
         Ok(Self::new(
-            text, start, end, byte_start, byte_end, index, metadata,
+            text,
+            start,
+            end,
+            byte_start,
+            byte_end,
+            index,
+            metadata,
+            token_count,
         ))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let tokens = self
+            .token_count
+            .map(|n| format!(", token_count={n}"))
+            .unwrap_or_default();
         Ok(format!(
-            "Chunk(text={}, start={}, end={}, byte_start={}, byte_end={}, index={}, metadata={})",
+            "Chunk(text={}, start={}, end={}, byte_start={}, byte_end={}, index={}, metadata={}{tokens})",
             self.text.bind(py).repr()?,
             self.start,
             self.end,
@@ -100,6 +119,7 @@ impl PyChunk {
             self.index,
         ) == (o.start, o.end, o.byte_start, o.byte_end, o.index)
             && self.text.bind(py).as_any().eq(o.text.bind(py))?
+            && self.token_count == o.token_count
             && self.metadata.bind(py).eq(o.metadata.bind(py))?)
     }
 
@@ -122,6 +142,7 @@ impl PyChunk {
             c.index,
             // A mappingproxy does not pickle; its underlying dict does, and `new` re-wraps it.
             c.metadata.bind(py).call_method0("copy")?,
+            c.token_count,
         )
             .into_pyobject(py)?;
         Ok((slf.get_type().into_any(), args))

@@ -1,8 +1,9 @@
 //! The single mapping from core errors to Python exceptions.
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyException, PyValueError};
-use pyo3::PyErr;
+use pyo3::exceptions::{PyException, PyKeyError, PyValueError};
+use pyo3::types::{PyAnyMethods, PyString};
+use pyo3::{PyErr, Python};
 
 use crate::error::Error;
 
@@ -16,6 +17,28 @@ create_exception!(
 
 impl From<Error> for PyErr {
     fn from(err: Error) -> Self {
-        PyValueError::new_err(err.to_string())
+        match err {
+            Error::DisallowedSpecial(token) => PyValueError::new_err(disallowed_message(&token)),
+            Error::UnknownModel(_) | Error::InvalidToken(_) => PyKeyError::new_err(err.to_string()),
+            _ => PyValueError::new_err(err.to_string()),
+        }
     }
+}
+
+/// tiktoken's message for a disallowed special token, word for word (it quotes the token
+/// with Python's `repr`).
+fn disallowed_message(token: &str) -> String {
+    let repr = Python::attach(|py| {
+        PyString::new(py, token)
+            .repr()
+            .map_or_else(|_| format!("{token:?}"), |r| r.to_string())
+    });
+    format!(
+        "Encountered text corresponding to disallowed special token {repr}.\n\
+         If you want this text to be encoded as a special token, pass it to `allowed_special`, \
+         e.g. `allowed_special={{{repr}, ...}}`.\n\
+         If you want this text to be encoded as normal text, disable the check for this token \
+         by passing `disallowed_special=(enc.special_tokens_set - {{{repr}}})`.\n\
+         To disable this check for all special tokens, pass `disallowed_special=()`.\n"
+    )
 }

@@ -9,6 +9,7 @@ mod markdown;
 mod markdown_header;
 mod splitter;
 mod strings;
+mod tokens;
 
 use pyo3::prelude::*;
 
@@ -20,6 +21,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(corpus::chunk_files, m)?)?;
     m.add_class::<markdown_header::PyHeaderSplitter>()?;
     m.add_class::<markdown::PyMarkdownChunker>()?;
+    m.add_class::<tokens::PyEncoder>()?;
+    m.add_class::<tokens::PyTokenCounter>()?;
+    m.add_function(wrap_pyfunction!(tokens::encoding_name_for_model, m)?)?;
+    m.add_function(wrap_pyfunction!(tokens::encoding_names, m)?)?;
     m.add("Unsupported", m.py().get_type::<errors::Unsupported>())?;
     Ok(())
 }

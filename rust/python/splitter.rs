@@ -7,6 +7,7 @@ use pyo3::types::{PyList, PyString};
 use super::chunk::PyChunk;
 use super::length::PyLength;
 use super::strings::chunk_string;
+use super::tokens::PyTokenCounter;
 use crate::error::Result;
 use crate::scan::{KeepSeparator, Separator};
 use crate::split::{SplitConfig, SplitOutput, Splitter};
@@ -57,6 +58,11 @@ impl PySplitter {
                 Ok(py.detach(move || inner.split(text, None))?)
             }
             Some(func) => {
+                if let Ok(counter) = func.cast::<PyTokenCounter>() {
+                    // Token counts in Rust: no Python call per piece, GIL released.
+                    let (inner, length) = (&self.inner, counter.get().length());
+                    return Ok(py.detach(move || inner.split(text, Some(length)))?);
+                }
                 let length = PyLength::new(func);
                 let out = self.inner.split(text, Some(&length));
                 length.finish(out)
@@ -142,6 +148,7 @@ impl PySplitter {
                 c.byte_end,
                 index,
                 metadata.clone().unbind(),
+                None,
             );
             list.append(Bound::new(py, chunk)?)?;
         }

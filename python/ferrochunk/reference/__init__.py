@@ -9,7 +9,12 @@ from ..language import Language
 from .api import Splitter, split
 from .markdown_header import MarkdownHeaderTextSplitter
 from .splitter import Chunk
-from .textsplitter import CharacterTextSplitter, RecursiveCharacterTextSplitter, TextSplitter
+from .textsplitter import (
+    CharacterTextSplitter,
+    RecursiveCharacterTextSplitter,
+    TextSplitter,
+    TokenTextSplitter,
+)
 
 __all__ = [
     "CharacterTextSplitter",
@@ -20,5 +25,6 @@ __all__ = [
     "RecursiveCharacterTextSplitter",
     "Splitter",
     "TextSplitter",
+    "TokenTextSplitter",
     "split",
 ]

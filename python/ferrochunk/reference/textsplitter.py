@@ -19,6 +19,7 @@ from ..language import Language, get_separators_for_language
 from .merge import merge
 from .scan import Separator
 from .splitter import Engine
+from .tokens import AllowedSpecial, split_on_tokens, tiktoken_encoding, tiktoken_length
 
 # LangChain logs its size warning here; users' logging filters keep working.
 logger = logging.getLogger("langchain_text_splitters.base")
@@ -185,6 +186,92 @@ class TextSplitter(BaseDocumentTransformer, ABC):
             return len(tokenizer.tokenize(text))
 
         return cls(length_function=_huggingface_tokenizer_length, **kwargs)
+
+    # -- token sizes -----------------------------------------------------------------------
+
+    @staticmethod
+    def _tiktoken_length_function(
+        encoding_name: str = "gpt2",
+        model_name: Optional[str] = None,
+        allowed_special: Optional[AllowedSpecial] = None,
+        disallowed_special: AllowedSpecial = "all",
+    ) -> Callable[[str], int]:
+        """LangChain's tiktoken length, ``len(enc.encode(text, ...))``, on tiktoken itself."""
+        enc = tiktoken_encoding(encoding_name, model_name)
+        return tiktoken_length(enc, allowed_special, disallowed_special)
+
+    @classmethod
+    def from_tiktoken_encoder(
+        cls,
+        encoding_name: str = "gpt2",
+        model_name: Optional[str] = None,
+        allowed_special: Optional[AllowedSpecial] = None,
+        disallowed_special: AllowedSpecial = "all",
+        **kwargs: Any,
+    ) -> Any:
+        """A splitter that measures length in tokens of a tiktoken encoding."""
+        length_function = cls._tiktoken_length_function(
+            encoding_name, model_name, allowed_special, disallowed_special
+        )
+        return cls(length_function=length_function, **kwargs)
+
+
+class TokenTextSplitter(TextSplitter):
+    """Splits text into windows of ``chunk_size`` tokens (LangChain's ``TokenTextSplitter``)."""
+
+    def __init__(
+        self,
+        encoding_name: str = "gpt2",
+        model_name: Optional[str] = None,
+        allowed_special: Optional[AllowedSpecial] = None,
+        disallowed_special: AllowedSpecial = "all",
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self._tokenizer = self._load_tokenizer(encoding_name, model_name)
+        self._allowed_special = set() if allowed_special is None else allowed_special
+        self._disallowed_special = disallowed_special
+
+    @staticmethod
+    def _load_tokenizer(encoding_name: str, model_name: Optional[str]) -> Any:
+        """The encoder: tiktoken here, ferrochunk's in the native package."""
+        return tiktoken_encoding(encoding_name, model_name)
+
+    @classmethod
+    def from_tiktoken_encoder(
+        cls,
+        encoding_name: str = "gpt2",
+        model_name: Optional[str] = None,
+        allowed_special: Optional[AllowedSpecial] = None,
+        disallowed_special: AllowedSpecial = "all",
+        **kwargs: Any,
+    ) -> Any:
+        """Also seeds the constructor with the encoding, as LangChain does."""
+        length_function = cls._tiktoken_length_function(
+            encoding_name, model_name, allowed_special, disallowed_special
+        )
+        return cls(
+            length_function=length_function,
+            encoding_name=encoding_name,
+            model_name=model_name,
+            allowed_special=allowed_special,
+            disallowed_special=disallowed_special,
+            **kwargs,
+        )
+
+    def split_text(self, text: str) -> list[str]:
+        """Windows of ``chunk_size`` token ids stepping by ``chunk_size - chunk_overlap``."""
+
+        def _encode(_text: str) -> list[int]:
+            return self._tokenizer.encode(
+                _text,
+                allowed_special=self._allowed_special,
+                disallowed_special=self._disallowed_special,
+            )
+
+        return split_on_tokens(
+            text, _encode, self._tokenizer.decode, self._chunk_size, self._chunk_overlap
+        )
 
 
 class CharacterTextSplitter(TextSplitter):

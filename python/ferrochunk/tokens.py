@@ -1,0 +1,242 @@
+"""Token counting identical to tiktoken, offline: OpenAI's BPE encodings in Rust.
+
+The rank files ship inside the extension module, so nothing is ever downloaded.
+
+>>> from ferrochunk import get_encoding
+>>> enc = get_encoding("cl100k_base")
+>>> enc.encode("hello world")
+[15339, 1917]
+>>> enc.count("hello world"), enc.decode([15339, 1917])
+(2, 'hello world')
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Optional
+
+from . import _native
+from .reference.tokens import AllowedSpecial, check_text, resolve_special
+
+ENCODING_NAMES: tuple[str, ...] = tuple(_native.encoding_names())
+
+
+def _clean(text: object) -> str:
+    """``text`` with lone surrogates replaced by U+FFFD, as tiktoken's ``encode`` does."""
+    text = check_text(text)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
+
+
+class Tokenizer:
+    """One of tiktoken's encodings (``gpt2``, ``r50k_base``, ``p50k_base``, ``cl100k_base``,
+    ``o200k_base``) with tiktoken's ``encode``/``decode`` and fast ``count``/``count_batch``."""
+
+    def __init__(self, encoding_name: str = "cl100k_base") -> None:
+        if not isinstance(encoding_name, str):
+            raise TypeError(
+                f"encoding_name must be str, got {type(encoding_name).__name__}; "
+                f"available: {', '.join(ENCODING_NAMES)}"
+            )
+        self._native = _native.Encoder(encoding_name)
+        self.special_tokens: dict[str, int] = self._native.special_tokens()
+
+    @property
+    def name(self) -> str:
+        """The encoding's name."""
+        return self._native.name
+
+    @property
+    def special_tokens_set(self) -> set[str]:
+        """The special tokens' texts (as tiktoken's property)."""
+        return set(self.special_tokens)
+
+    def _policy(
+        self, allowed_special: AllowedSpecial, disallowed_special: AllowedSpecial
+    ) -> tuple[list[str], list[str]]:
+        return resolve_special(self.special_tokens, allowed_special, disallowed_special)
+
+    def encode(
+        self,
+        text: str,
+        *,
+        allowed_special: AllowedSpecial = frozenset(),
+        disallowed_special: AllowedSpecial = "all",
+    ) -> list[int]:
+        """tiktoken's ``encode``: raises ``ValueError`` on disallowed special-token text."""
+        policy = self._policy(allowed_special, disallowed_special)
+        return self._native.encode(_clean(text), *policy)
+
+    def encode_ordinary(self, text: str) -> list[int]:
+        """tiktoken's ``encode_ordinary``: special-token text is plain text."""
+        return self._native.encode_ordinary(_clean(text))
+
+    def count(
+        self,
+        text: str,
+        *,
+        allowed_special: AllowedSpecial = frozenset(),
+        disallowed_special: AllowedSpecial = "all",
+    ) -> int:
+        """``len(encode(text, ...))`` without building the list."""
+        policy = self._policy(allowed_special, disallowed_special)
+        return self._native.count(_clean(text), *policy)
+
+    def count_batch(
+        self,
+        texts: Sequence[str],
+        *,
+        allowed_special: AllowedSpecial = frozenset(),
+        disallowed_special: AllowedSpecial = "all",
+    ) -> list[int]:
+        """Counts of many texts, in parallel across cores with the GIL released."""
+        if isinstance(texts, str):
+            raise TypeError("texts must be a sequence of str, not a str; use count() for one")
+        policy = self._policy(allowed_special, disallowed_special)
+        return self._native.count_batch([_clean(t) for t in texts], *policy)
+
+    def decode_bytes(self, tokens: Sequence[int]) -> bytes:
+        """tiktoken's ``decode_bytes`` (``KeyError`` for an id outside the vocabulary)."""
+        return self._native.decode_bytes(list(tokens))
+
+    def decode(self, tokens: Sequence[int], errors: str = "replace") -> str:
+        """tiktoken's ``decode``: bytes decoded as UTF-8 with ``errors``."""
+        return self.decode_bytes(tokens).decode("utf-8", errors=errors)
+
+    def length_function(
+        self,
+        allowed_special: AllowedSpecial = frozenset(),
+        disallowed_special: AllowedSpecial = "all",
+    ) -> _native.TokenCounter:
+        """A ``length_function`` for splitters that counts in Rust, without a Python call per
+        piece (also a plain callable: ``f(text) -> int``)."""
+        return _native.TokenCounter(
+            self._native, *self._policy(allowed_special, disallowed_special)
+        )
+
+    def to_tiktoken(self) -> Any:
+        """A real ``tiktoken.Encoding`` of this encoding, built from the bundled ranks."""
+        return tiktoken_encoding(self.name)
+
+    def __repr__(self) -> str:
+        return f"Tokenizer({self.name!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.name,))
+
+
+@functools.cache
+def get_encoding(encoding_name: str) -> Tokenizer:
+    """The :class:`Tokenizer` of a bundled encoding (``ValueError`` lists the available)."""
+    return Tokenizer(encoding_name)
+
+
+def encoding_name_for_model(model_name: str) -> str:
+    """tiktoken's model table: ``gpt-4o`` → ``o200k_base`` (``KeyError`` if unknown)."""
+    return _native.encoding_name_for_model(check_text(model_name))
+
+
+def encoding_for_model(model_name: str) -> Tokenizer:
+    """The :class:`Tokenizer` a model uses."""
+    return get_encoding(encoding_name_for_model(model_name))
+
+
+def split_tokens(
+    text: str,
+    chunk_size: int = 512,
+    chunk_overlap: int = 50,
+    *,
+    encoding: str = "cl100k_base",
+    metadata: Optional[Mapping[str, Any]] = None,
+) -> list[_native.Chunk]:
+    """Fixed token windows (``chunk_size`` tokens, stepping by ``chunk_size - chunk_overlap``)
+    that start and end on character boundaries, so every chunk is an exact span of ``text``
+    (no U+FFFD) with its ``token_count``; a window is shorter where a character's bytes would
+    be cut, and longer only when one character alone spans more than ``chunk_size`` tokens.
+
+    >>> from ferrochunk import split_tokens
+    >>> [(c.text, c.token_count) for c in split_tokens("one two three", 2, 0)]
+    [('one two', 2), (' three', 1)]
+    """
+    text = check_text(text)
+    _check_window(chunk_size, chunk_overlap)
+    meta = MappingProxyType(dict(metadata or {}))
+    try:
+        return get_encoding(encoding)._native.windows(text, chunk_size, chunk_overlap, meta)
+    except UnicodeEncodeError as err:
+        raise ValueError(
+            f"text has a lone surrogate {text[err.start]!r} at index {err.start}, which has "
+            "no UTF-8 encoding; decode the input with errors='replace' or remove it"
+        ) from None
+
+
+def _check_window(chunk_size: object, chunk_overlap: object) -> None:
+    for name, value in (("chunk_size", chunk_size), ("chunk_overlap", chunk_overlap)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+    assert isinstance(chunk_size, int) and isinstance(chunk_overlap, int)
+    if chunk_size <= 0 or chunk_overlap < 0 or chunk_overlap >= chunk_size:
+        raise ValueError(
+            f"need chunk_size > chunk_overlap >= 0, got chunk_size={chunk_size}, "
+            f"chunk_overlap={chunk_overlap}"
+        )
+
+
+def _constructor(encoding_name: str) -> dict[str, Any]:
+    """tiktoken's ``Encoding`` arguments for a bundled encoding."""
+    native = _native.Encoder(encoding_name)
+    args: dict[str, Any] = {
+        "name": encoding_name,
+        "pat_str": native.pattern,
+        "mergeable_ranks": native.mergeable_ranks(),
+        "special_tokens": native.special_tokens(),
+    }
+    if native.explicit_n_vocab is not None:
+        args["explicit_n_vocab"] = native.explicit_n_vocab
+    return args
+
+
+@functools.cache
+def _tiktoken(encoding_name: str) -> Any:
+    import tiktoken
+
+    return tiktoken.Encoding(**_constructor(encoding_name))
+
+
+def tiktoken_encoding(encoding_name: str = "gpt2", model_name: Optional[str] = None) -> Any:
+    """A real ``tiktoken.Encoding`` built offline from the bundled ranks (needs tiktoken)."""
+    if model_name is not None:
+        encoding_name = encoding_name_for_model(model_name)
+    if encoding_name not in ENCODING_NAMES:
+        _native.Encoder(encoding_name)  # raises, listing the available encodings
+    return _tiktoken(encoding_name)
+
+
+def use_bundled_ranks_in_tiktoken() -> None:
+    """Make ``tiktoken.get_encoding`` (and so LangChain's tiktoken splitters) load the
+    bundled encodings instead of downloading them; each is still built on first use."""
+    import tiktoken.registry as registry
+
+    registry.list_encoding_names()  # loads tiktoken's own constructor table first
+    constructors = registry.ENCODING_CONSTRUCTORS
+    if constructors is None:  # pragma: no cover - list_encoding_names fills it
+        raise RuntimeError("tiktoken's encoding registry could not be loaded")
+    for name in ENCODING_NAMES:
+        constructors[name] = functools.partial(_constructor, name)
+
+
+__all__ = [
+    "ENCODING_NAMES",
+    "Tokenizer",
+    "encoding_for_model",
+    "encoding_name_for_model",
+    "get_encoding",
+    "split_tokens",
+    "tiktoken_encoding",
+    "use_bundled_ranks_in_tiktoken",
+]

@@ -1,0 +1,255 @@
+//! `_native.Encoder` (a bundled BPE encoding) and `_native.TokenCounter` (an encoding plus a
+//! special-token policy, usable as a splitter's length without a Python call per piece).
+
+// PyO3 extracts arguments as owned values.
+#![allow(clippy::needless_pass_by_value)]
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+
+use super::chunk::PyChunk;
+use crate::encodings::{encoding_for_model, names};
+use crate::text::CharCursor;
+use crate::tokens::{
+    token_offsets, token_windows, token_windows_lossy, SpecialPolicy, TokenLength, Tokenizer,
+};
+
+/// `(byte_start, byte_end, start, end, token_count)` of one token window.
+type WindowSpan = (usize, usize, usize, usize, usize);
+
+/// One of tiktoken's encodings, with its ranks bundled in the binary.
+#[pyclass(frozen, name = "Encoder", module = "ferrochunk._native")]
+pub struct PyEncoder {
+    inner: Tokenizer,
+}
+
+fn strs(items: &[String]) -> Vec<&str> {
+    items.iter().map(String::as_str).collect()
+}
+
+impl PyEncoder {
+    fn policy(&self, allowed: &[String], disallowed: &[String]) -> SpecialPolicy {
+        self.inner.policy(&strs(allowed), Some(&strs(disallowed)))
+    }
+}
+
+#[pymethods]
+impl PyEncoder {
+    #[new]
+    fn new(name: &str) -> PyResult<Self> {
+        Ok(Self {
+            inner: Tokenizer::new(name)?,
+        })
+    }
+
+    /// The encoding's name.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+
+    /// tiktoken's regex for the pre-tokenizer (what `tiktoken.Encoding` needs as `pat_str`).
+    #[getter]
+    fn pattern(&self) -> &'static str {
+        crate::encodings::pattern(self.inner.spec().dialect)
+    }
+
+    /// `explicit_n_vocab`, when tiktoken sets one.
+    #[getter]
+    fn explicit_n_vocab(&self) -> Option<u32> {
+        self.inner.spec().explicit_n_vocab
+    }
+
+    /// Special tokens and their ids.
+    fn special_tokens<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for (text, id) in self.inner.spec().special {
+            dict.set_item(*text, *id)?;
+        }
+        Ok(dict)
+    }
+
+    /// The mergeable ranks as tiktoken takes them: `{token bytes: rank}`.
+    fn mergeable_ranks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for (rank, token) in self.inner.ranks().tokens().iter().enumerate() {
+            if !token.is_empty() {
+                dict.set_item(PyBytes::new(py, token), rank)?;
+            }
+        }
+        Ok(dict)
+    }
+
+    /// tiktoken's `encode_ordinary`.
+    fn encode_ordinary(&self, py: Python<'_>, text: &str) -> Vec<u32> {
+        py.detach(|| self.inner.encode_ordinary(text))
+    }
+
+    /// tiktoken's `encode` with explicit allowed and disallowed lists.
+    fn encode(
+        &self,
+        py: Python<'_>,
+        text: &str,
+        allowed: Vec<String>,
+        disallowed: Vec<String>,
+    ) -> PyResult<Vec<u32>> {
+        let policy = self.policy(&allowed, &disallowed);
+        Ok(py.detach(|| self.inner.encode(text, &policy))?)
+    }
+
+    /// `len(encode(...))` without building the ids.
+    fn count(
+        &self,
+        py: Python<'_>,
+        text: &str,
+        allowed: Vec<String>,
+        disallowed: Vec<String>,
+    ) -> PyResult<usize> {
+        let policy = self.policy(&allowed, &disallowed);
+        Ok(py.detach(|| self.inner.count(text, &policy))?)
+    }
+
+    /// Counts of many texts, across cores with the GIL released.
+    fn count_batch(
+        &self,
+        py: Python<'_>,
+        texts: Vec<String>,
+        allowed: Vec<String>,
+        disallowed: Vec<String>,
+    ) -> PyResult<Vec<usize>> {
+        let policy = self.policy(&allowed, &disallowed);
+        Ok(py.detach(|| self.inner.count_batch(&strs(&texts), &policy))?)
+    }
+
+    /// tiktoken's `decode_bytes`.
+    fn decode_bytes<'py>(&self, py: Python<'py>, ids: Vec<u32>) -> PyResult<Bound<'py, PyBytes>> {
+        let bytes = py.detach(|| self.inner.decode_bytes(&ids))?;
+        Ok(PyBytes::new(py, &bytes))
+    }
+
+    /// LangChain's `TokenTextSplitter.split_text`: encode, then decode windows of `size` ids
+    /// stepping by `size - overlap` (U+FFFD where a window cuts a character).
+    fn split_lossy(
+        &self,
+        py: Python<'_>,
+        text: &str,
+        size: usize,
+        overlap: usize,
+        allowed: Vec<String>,
+        disallowed: Vec<String>,
+    ) -> PyResult<Vec<String>> {
+        let policy = self.policy(&allowed, &disallowed);
+        let inner = &self.inner;
+        Ok(py.detach(|| {
+            let ids = inner.encode(text, &policy)?;
+            token_windows_lossy(inner, &ids, size, overlap)
+        })?)
+    }
+
+    /// Token windows that are exact spans of `text` (see `tokens::token_windows`), as chunks.
+    fn windows<'py>(
+        &self,
+        py: Python<'py>,
+        text: &Bound<'py, PyString>,
+        size: usize,
+        overlap: usize,
+        metadata: Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let source = text.to_str()?;
+        let inner = &self.inner;
+        let spans = py.detach(|| -> crate::Result<Vec<WindowSpan>> {
+            let ids = inner.encode_ordinary(source);
+            let offsets = token_offsets(inner, &ids)?;
+            let mut cursor = CharCursor::new(source, source.is_ascii());
+            Ok(token_windows(&offsets, size, overlap, source)
+                .into_iter()
+                .map(|(a, b, n)| {
+                    let start = cursor.char_offset(a);
+                    (a, b, start, cursor.char_offset(b), n)
+                })
+                .collect())
+        })?;
+        let list = PyList::empty(py);
+        for (index, (a, b, start, end, n)) in spans.into_iter().enumerate() {
+            let chunk = PyChunk::new(
+                PyString::new(py, &source[a..b]).unbind(),
+                start,
+                end,
+                a,
+                b,
+                index,
+                metadata.clone().unbind(),
+                Some(n),
+            );
+            list.append(Bound::new(py, chunk)?)?;
+        }
+        Ok(list)
+    }
+}
+
+/// An encoding and a special-token policy: a `length_function` the native splitter runs in
+/// Rust (no Python call per piece), and a plain callable everywhere else.
+#[pyclass(frozen, name = "TokenCounter", module = "ferrochunk._native")]
+pub struct PyTokenCounter {
+    inner: TokenLength,
+}
+
+impl PyTokenCounter {
+    /// The core length this counter stands for.
+    pub fn length(&self) -> &TokenLength {
+        &self.inner
+    }
+}
+
+#[pymethods]
+impl PyTokenCounter {
+    #[new]
+    fn new(encoder: &Bound<'_, PyEncoder>, allowed: Vec<String>, disallowed: Vec<String>) -> Self {
+        let encoder = encoder.get();
+        Self {
+            inner: TokenLength {
+                tokenizer: encoder.inner,
+                policy: encoder.policy(&allowed, &disallowed),
+            },
+        }
+    }
+
+    /// The number of tokens of `text` (tiktoken's `len(encode(text, ...))`).
+    fn __call__(&self, py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let Ok(text) = text.cast::<PyString>() else {
+            return Err(PyTypeError::new_err(format!(
+                "expected str, got {}",
+                text.get_type().name()?
+            )));
+        };
+        let inner = &self.inner;
+        if let Ok(text) = text.to_str() {
+            return Ok(py.detach(|| inner.tokenizer.count(text, &inner.policy))?);
+        }
+        // Lone surrogates: replaced by U+FFFD first, as tiktoken's `encode` does.
+        let cleaned = text
+            .call_method1("encode", ("utf-16", "surrogatepass"))?
+            .call_method1("decode", ("utf-16", "replace"))?;
+        let cleaned = cleaned.cast::<PyString>()?.to_str()?;
+        Ok(py.detach(|| inner.tokenizer.count(cleaned, &inner.policy))?)
+    }
+
+    /// The encoding's name.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.inner.tokenizer.name()
+    }
+}
+
+/// tiktoken's `encoding_name_for_model` (raises `KeyError` for unknown models).
+#[pyfunction]
+pub fn encoding_name_for_model(model: &str) -> PyResult<&'static str> {
+    Ok(encoding_for_model(model)?)
+}
+
+/// The names of the bundled encodings.
+#[pyfunction]
+pub fn encoding_names() -> Vec<&'static str> {
+    names()
+}

@@ -1,0 +1,375 @@
+//! Token counting and encoding with tiktoken's semantics, and the token [`Length`] that lets
+//! the splitter size chunks in tokens without leaving Rust.
+
+use memchr::memmem;
+use rayon::prelude::*;
+
+use crate::bpe::Ranks;
+use crate::encodings::{spec, Dialect, EncodingSpec};
+use crate::error::{Error, Result};
+use crate::pretokenize::Pieces;
+use crate::split::Length;
+
+/// Which special tokens are encoded as such, and which make encoding fail
+/// (tiktoken's `allowed_special` and `disallowed_special`, already resolved from `"all"`).
+#[derive(Debug, Clone, Default)]
+pub struct SpecialPolicy {
+    /// Special tokens encoded as their id when they occur.
+    pub allowed: Vec<(String, u32)>,
+    /// Strings whose presence in the text is an error.
+    pub disallowed: Vec<String>,
+}
+
+/// A BPE tokenizer for one of tiktoken's encodings; cheap to copy, shareable across threads.
+#[derive(Debug, Clone, Copy)]
+pub struct Tokenizer {
+    spec: &'static EncodingSpec,
+    ranks: &'static Ranks,
+}
+
+impl Tokenizer {
+    /// The bundled encoding called `name` (`cl100k_base`, `o200k_base`, `gpt2`, ...).
+    pub fn new(name: &str) -> Result<Self> {
+        let spec = spec(name)?;
+        Ok(Self {
+            spec,
+            ranks: spec.ranks(),
+        })
+    }
+
+    /// The encoding's name.
+    pub fn name(&self) -> &'static str {
+        self.spec.name
+    }
+
+    /// The encoding's definition (pattern dialect, special tokens).
+    pub fn spec(&self) -> &'static EncodingSpec {
+        self.spec
+    }
+
+    /// The mergeable ranks.
+    pub fn ranks(&self) -> &'static Ranks {
+        self.ranks
+    }
+
+    fn dialect(&self) -> Dialect {
+        self.spec.dialect
+    }
+
+    /// tiktoken's `encode_ordinary`: special-token text is encoded as plain text.
+    pub fn encode_ordinary(&self, text: &str) -> Vec<u32> {
+        let mut out = Vec::with_capacity(text.len() / 4 + 1);
+        self.encode_into(text, &mut out);
+        out
+    }
+
+    fn encode_into(&self, text: &str, out: &mut Vec<u32>) {
+        for piece in Pieces::new(text, self.dialect()) {
+            self.ranks.encode_piece(piece.as_bytes(), out);
+        }
+    }
+
+    /// `len(encode_ordinary(text))`, without building the ids.
+    pub fn count_ordinary(&self, text: &str) -> usize {
+        Pieces::new(text, self.dialect())
+            .map(|piece| self.ranks.count_piece(piece.as_bytes()))
+            .sum()
+    }
+
+    /// The ordinary count, stopping as soon as it exceeds `limit` (then any value > `limit`).
+    pub fn count_ordinary_until(&self, text: &str, limit: usize) -> usize {
+        let mut total = 0;
+        for piece in Pieces::new(text, self.dialect()) {
+            total += self.ranks.count_piece(piece.as_bytes());
+            if total > limit {
+                break;
+            }
+        }
+        total
+    }
+
+    /// tiktoken's `encode`: fails on disallowed special text, encodes allowed special tokens
+    /// as their ids and everything between them as ordinary text.
+    pub fn encode(&self, text: &str, policy: &SpecialPolicy) -> Result<Vec<u32>> {
+        check_disallowed(text, &policy.disallowed)?;
+        let mut out = Vec::with_capacity(text.len() / 4 + 1);
+        for_segments(text, &policy.allowed, |segment| match segment {
+            Segment::Text(s) => self.encode_into(s, &mut out),
+            Segment::Special(id) => out.push(id),
+        });
+        Ok(out)
+    }
+
+    /// `len(encode(text, ...))`.
+    pub fn count(&self, text: &str, policy: &SpecialPolicy) -> Result<usize> {
+        self.count_until(text, policy, usize::MAX)
+    }
+
+    /// [`Self::count`], stopping once the count exceeds `limit` (then any value > `limit`).
+    pub fn count_until(&self, text: &str, policy: &SpecialPolicy, limit: usize) -> Result<usize> {
+        check_disallowed(text, &policy.disallowed)?;
+        if policy.allowed.is_empty() {
+            return Ok(self.count_ordinary_until(text, limit));
+        }
+        let mut total = 0;
+        for_segments(text, &policy.allowed, |segment| {
+            if total <= limit {
+                total += match segment {
+                    Segment::Text(s) => self.count_ordinary_until(s, limit - total),
+                    Segment::Special(_) => 1,
+                };
+            }
+        });
+        Ok(total)
+    }
+
+    /// Counts of many texts, in parallel across the rayon pool.
+    pub fn count_batch(&self, texts: &[&str], policy: &SpecialPolicy) -> Result<Vec<usize>> {
+        texts
+            .par_iter()
+            .with_min_len(1)
+            .map(|text| self.count(text, policy))
+            .collect()
+    }
+
+    /// The bytes of `ids` (tiktoken's `decode_bytes`), special tokens included.
+    pub fn decode_bytes(&self, ids: &[u32]) -> Result<Vec<u8>> {
+        let mut out = Vec::with_capacity(ids.len() * 4);
+        for &id in ids {
+            out.extend_from_slice(self.token_bytes(id)?);
+        }
+        Ok(out)
+    }
+
+    /// The bytes of one token id.
+    pub fn token_bytes(&self, id: u32) -> Result<&'static [u8]> {
+        if let Some(bytes) = self.ranks.token(id) {
+            return Ok(bytes);
+        }
+        self.spec
+            .special
+            .iter()
+            .find(|s| s.1 == id)
+            .map(|s| s.0.as_bytes())
+            .ok_or(Error::InvalidToken(id))
+    }
+
+    /// The policy tiktoken applies by default (`allowed_special=set()`,
+    /// `disallowed_special="all"`): every special token is an error.
+    pub fn default_policy(&self) -> SpecialPolicy {
+        self.policy(&[], None)
+    }
+
+    /// A policy from explicit sets; `disallowed = None` means tiktoken's `"all"` (every
+    /// special token not allowed).
+    pub fn policy(&self, allowed: &[&str], disallowed: Option<&[&str]>) -> SpecialPolicy {
+        let allowed: Vec<(String, u32)> = self
+            .spec
+            .special
+            .iter()
+            .filter(|(s, _)| allowed.contains(s))
+            .map(|&(s, id)| (s.to_owned(), id))
+            .collect();
+        let disallowed = match disallowed {
+            Some(list) => list.iter().map(|s| (*s).to_owned()).collect(),
+            None => self
+                .spec
+                .special
+                .iter()
+                .filter(|(s, _)| !allowed.iter().any(|(a, _)| a == s))
+                .map(|(s, _)| (*s).to_owned())
+                .collect(),
+        };
+        SpecialPolicy {
+            allowed,
+            disallowed,
+        }
+    }
+}
+
+/// The leftmost disallowed string in `text` is an error, as tiktoken's regex search makes it.
+fn check_disallowed(text: &str, disallowed: &[String]) -> Result<()> {
+    let first = disallowed
+        .iter()
+        .filter(|d| !d.is_empty())
+        .filter_map(|d| memmem::find(text.as_bytes(), d.as_bytes()).map(|at| (at, d)))
+        .min_by_key(|&(at, d)| (at, std::cmp::Reverse(d.len())));
+    match first {
+        Some((_, token)) => Err(Error::DisallowedSpecial(token.clone())),
+        None => Ok(()),
+    }
+}
+
+enum Segment<'a> {
+    Text(&'a str),
+    Special(u32),
+}
+
+/// Calls `f` on the text between allowed special tokens and on each token's id, in order.
+/// Each text segment is pre-tokenized on its own, as tiktoken does.
+fn for_segments<'a>(text: &'a str, allowed: &[(String, u32)], mut f: impl FnMut(Segment<'a>)) {
+    let mut pos = 0;
+    loop {
+        let next = allowed
+            .iter()
+            .filter_map(|(s, id)| {
+                memmem::find(&text.as_bytes()[pos..], s.as_bytes()).map(|at| (pos + at, s, *id))
+            })
+            .min_by_key(|&(at, s, _)| (at, std::cmp::Reverse(s.len())));
+        let Some((at, s, id)) = next else { break };
+        if at > pos {
+            f(Segment::Text(&text[pos..at]));
+        }
+        f(Segment::Special(id));
+        pos = at + s.len();
+    }
+    if pos < text.len() {
+        f(Segment::Text(&text[pos..]));
+    }
+}
+
+/// Measures text in tokens for the splitter (LangChain's `from_tiktoken_encoder`).
+#[derive(Debug, Clone)]
+pub struct TokenLength {
+    /// The tokenizer.
+    pub tokenizer: Tokenizer,
+    /// Special-token handling, as given to `encode`.
+    pub policy: SpecialPolicy,
+}
+
+impl Length for TokenLength {
+    fn length(&self, text: &str) -> Result<usize> {
+        self.tokenizer.count(text, &self.policy)
+    }
+
+    fn length_until(&self, text: &str, limit: usize) -> Result<usize> {
+        self.tokenizer.count_until(text, &self.policy, limit)
+    }
+}
+
+/// LangChain's `split_text_on_tokens`: windows of `size` ids advancing by `size - overlap`,
+/// each decoded with U+FFFD for bytes cut mid-character; empty decodings are skipped.
+pub fn token_windows_lossy(
+    tokenizer: &Tokenizer,
+    ids: &[u32],
+    size: usize,
+    overlap: usize,
+) -> Result<Vec<String>> {
+    let mut out = Vec::new();
+    let step = size.saturating_sub(overlap).max(1);
+    let mut start = 0;
+    while start < ids.len() {
+        let end = (start + size).min(ids.len());
+        let bytes = tokenizer.decode_bytes(&ids[start..end])?;
+        let text = String::from_utf8_lossy(&bytes);
+        if !text.is_empty() {
+            out.push(text.into_owned());
+        }
+        if end == ids.len() {
+            break;
+        }
+        start += step;
+    }
+    Ok(out)
+}
+
+/// Token windows of at most `size` tokens (more only when one character alone spans more),
+/// stepping by `size - overlap`, that start and end on character boundaries, so each is an
+/// exact span of the text: `(byte_start, byte_end, token_count)`.
+pub fn token_windows(
+    offsets: &[usize],
+    size: usize,
+    overlap: usize,
+    text: &str,
+) -> Vec<(usize, usize, usize)> {
+    // offsets[i] = byte offset where token i starts; offsets[n] = text length.
+    let n = offsets.len().saturating_sub(1);
+    let on_char = |i: usize| text.is_char_boundary(offsets[i]);
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < n {
+        let mut end = (start + size).min(n);
+        while end > start && !on_char(end) {
+            end -= 1;
+        }
+        if end == start {
+            end = (start + 1..=n).find(|&e| on_char(e)).unwrap_or(n);
+        }
+        out.push((offsets[start], offsets[end], end - start));
+        if end == n {
+            break;
+        }
+        let mut next = end.saturating_sub(overlap).max(start + 1);
+        while next < end && !on_char(next) {
+            next -= 1;
+            if next <= start {
+                next = (start + 1..=end).find(|&e| on_char(e)).unwrap_or(end);
+                break;
+            }
+        }
+        start = next;
+    }
+    out
+}
+
+/// Byte offsets of each token of an ordinary encoding, plus the end: the windows' input.
+pub fn token_offsets(tokenizer: &Tokenizer, ids: &[u32]) -> Result<Vec<usize>> {
+    let mut offsets = Vec::with_capacity(ids.len() + 1);
+    let mut pos = 0;
+    offsets.push(0);
+    for &id in ids {
+        pos += tokenizer.token_bytes(id)?.len();
+        offsets.push(pos);
+    }
+    Ok(offsets)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn special_tokens_follow_the_policy() {
+        let t = Tokenizer::new("cl100k_base").unwrap();
+        let text = "a<|endoftext|>b";
+        assert_eq!(
+            t.encode(text, &t.default_policy()),
+            Err(Error::DisallowedSpecial("<|endoftext|>".into()))
+        );
+        let ids = t.encode(text, &t.policy(&["<|endoftext|>"], None)).unwrap();
+        assert!(ids.contains(&100_257));
+        let plain = t.encode(text, &t.policy(&[], Some(&[]))).unwrap();
+        assert_eq!(plain, t.encode_ordinary(text));
+        assert_eq!(
+            t.count(text, &t.policy(&["<|endoftext|>"], None)).unwrap(),
+            ids.len()
+        );
+        assert_eq!(t.decode_bytes(&ids).unwrap(), text.as_bytes());
+    }
+
+    #[test]
+    fn counting_until_a_limit_stops_early_but_exceeds_it() {
+        let t = Tokenizer::new("o200k_base").unwrap();
+        let text = "word ".repeat(1000);
+        let full = t.count_ordinary(&text);
+        assert!(full > 100);
+        let capped = t.count_ordinary_until(&text, 10);
+        assert!(capped > 10 && capped < full);
+    }
+
+    #[test]
+    fn windows_are_char_exact() {
+        let t = Tokenizer::new("cl100k_base").unwrap();
+        let text = "😀漢字 and ascii 🦀🦀🦀 mixed ünïcödé text";
+        let ids = t.encode_ordinary(text);
+        let offsets = token_offsets(&t, &ids).unwrap();
+        for (size, overlap) in [(1, 0), (2, 1), (3, 1), (5, 2), (100, 10)] {
+            let windows = token_windows(&offsets, size, overlap, text);
+            assert_eq!(windows[0].0, 0);
+            assert_eq!(windows.last().unwrap().1, text.len());
+            for w in &windows {
+                assert!(text.is_char_boundary(w.0) && text.is_char_boundary(w.1));
+            }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+"""Token-sized splitting: the drop-ins (Rust) == the reference (tiktoken) == LangChain, and
+``split_tokens`` windows that are exact spans with their token counts."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ferrochunk
+from ferrochunk import reference, tokens
+
+lc = pytest.importorskip("langchain_text_splitters")
+pytest.importorskip("tiktoken")
+tokens.use_bundled_ranks_in_tiktoken()  # LangChain calls tiktoken.get_encoding: no download
+
+CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
+SETTINGS = settings(deadline=None, max_examples=int(os.environ.get("FERROCHUNK_MAX_EXAMPLES", 200)))
+SPECIAL = "<|endoftext|>"
+
+texts = st.lists(
+    st.one_of(
+        st.text(max_size=40),
+        st.sampled_from(
+            ["\n\n", "\n", " ", "  ", "漢字かな", "😀🦀", "e\u0301", "1234567", "\r\n"]
+        ),
+        st.text(alphabet="ab \n", max_size=20),
+    ),
+    max_size=12,
+).map("".join)
+sizes = st.sampled_from([(1, 0), (2, 1), (5, 0), (7, 3), (16, 4), (40, 10)])
+
+
+def sample_files(count: int = 12) -> list[str]:
+    files = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".md", ".txt"))
+    return [p.read_text(encoding="utf-8")[:20_000] for p in files[:: max(1, len(files) // count)]]
+
+
+def outcome(make, text: str):
+    """What a splitter returns, or the error it raises (type and message)."""
+    try:
+        return make().split_text(text)
+    except (ValueError, TypeError) as err:
+        return (type(err), str(err))
+
+
+@pytest.mark.parametrize("name", ["RecursiveCharacterTextSplitter", "CharacterTextSplitter"])
+@SETTINGS
+@given(text=texts, size=sizes, encoding=st.sampled_from(["gpt2", "cl100k_base", "o200k_base"]))
+def test_from_tiktoken_encoder_matches_langchain(name, text, size, encoding) -> None:
+    kwargs = {"encoding_name": encoding, "chunk_size": size[0], "chunk_overlap": size[1]}
+    if name == "CharacterTextSplitter":
+        kwargs["separator"] = " "
+    want = outcome(lambda: getattr(lc, name).from_tiktoken_encoder(**kwargs), text)
+    assert outcome(lambda: getattr(ferrochunk, name).from_tiktoken_encoder(**kwargs), text) == want
+    assert outcome(lambda: getattr(reference, name).from_tiktoken_encoder(**kwargs), text) == want
+
+
+@SETTINGS
+@given(text=texts, size=sizes, encoding=st.sampled_from(["gpt2", "cl100k_base", "o200k_base"]))
+def test_token_text_splitter_matches_langchain(text, size, encoding) -> None:
+    kwargs = {"encoding_name": encoding, "chunk_size": size[0], "chunk_overlap": size[1]}
+    want = outcome(lambda: lc.TokenTextSplitter(**kwargs), text)
+    assert outcome(lambda: ferrochunk.TokenTextSplitter(**kwargs), text) == want
+    assert outcome(lambda: reference.TokenTextSplitter(**kwargs), text) == want
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {},
+        {"allowed_special": {SPECIAL}},
+        {"allowed_special": "all"},
+        {"disallowed_special": ()},
+        {"model_name": "gpt-4o"},
+        {"chunk_size": 3, "chunk_overlap": 3},
+        {"add_start_index": True, "chunk_size": 3, "chunk_overlap": 1},
+    ],
+)
+@pytest.mark.parametrize("cls", ["RecursiveCharacterTextSplitter", "TokenTextSplitter"])
+def test_special_tokens_models_and_documents_match_langchain(cls, kwargs) -> None:
+    kwargs = {"chunk_size": 4, "chunk_overlap": 1, **kwargs}
+    text = f"one 漢字 two{SPECIAL}three 😀 four five six seven"
+    make_lc = lambda: getattr(lc, cls).from_tiktoken_encoder(**kwargs)  # noqa: E731
+    make_ours = lambda: getattr(ferrochunk, cls).from_tiktoken_encoder(**kwargs)  # noqa: E731
+    assert outcome(make_ours, text) == outcome(make_lc, text)
+    assert outcome(make_ours, "no special here") == outcome(make_lc, "no special here")
+    try:
+        want = make_lc().create_documents([text, "plain words here and there"])
+    except ValueError as err:
+        with pytest.raises(ValueError, match=r"tokens_per_chunk|disallowed special"):
+            make_ours().create_documents([text])
+        assert "tokens_per_chunk" in str(err) or "disallowed" in str(err)
+    else:
+        got = make_ours().create_documents([text, "plain words here and there"])
+        assert [(d.page_content, d.metadata) for d in got] == [
+            (d.page_content, d.metadata) for d in want
+        ]
+
+
+@pytest.mark.parametrize("size,overlap", [(512, 50), (64, 0), (7, 3)])
+def test_corpus_token_splits_match_langchain(size: int, overlap: int) -> None:
+    items = sample_files()
+    assert items, f"shared corpus not found at {CORPUS}"
+    for cls in ("RecursiveCharacterTextSplitter", "TokenTextSplitter"):
+        kwargs = {"encoding_name": "cl100k_base", "chunk_size": size, "chunk_overlap": overlap}
+        theirs = getattr(lc, cls).from_tiktoken_encoder(**kwargs)
+        ours = getattr(ferrochunk, cls).from_tiktoken_encoder(**kwargs)
+        for text in items:
+            assert ours.split_text(text) == theirs.split_text(text), cls
+
+
+@SETTINGS
+@given(text=texts, size=sizes, encoding=st.sampled_from(["gpt2", "cl100k_base", "o200k_base"]))
+def test_split_tokens_windows_are_exact_spans(text, size, encoding) -> None:
+    chunk_size, overlap = size
+    if chunk_size <= overlap:
+        return
+    chunks = ferrochunk.split_tokens(text, chunk_size, overlap, encoding=encoding)
+    enc = ferrochunk.get_encoding(encoding)
+    ids = enc.encode_ordinary(text)
+    want = reference.tokens.token_windows(
+        text, ids, lambda i: enc.decode_bytes([i]), chunk_size, overlap
+    )
+    assert [(c.start, c.end, c.token_count) for c in chunks] == want
+    for c in chunks:
+        assert text[c.start : c.end] == c.text
+        assert len(text[: c.start].encode()) == c.byte_start
+        assert c.byte_end - c.byte_start == len(c.text.encode())
+        assert "\ufffd" not in c.text or "\ufffd" in text
+    if ids:
+        assert chunks[0].start == 0 and chunks[-1].end == len(text)
+
+
+def test_split_tokens_bad_input() -> None:
+    with pytest.raises(ValueError, match="chunk_size > chunk_overlap"):
+        ferrochunk.split_tokens("abc", 5, 5)
+    with pytest.raises(TypeError, match="chunk_size must be an int"):
+        ferrochunk.split_tokens("abc", 5.0, 0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="text must be str"):
+        ferrochunk.split_tokens(None, 5, 0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="available"):
+        ferrochunk.split_tokens("abc", 5, 0, encoding="nope")

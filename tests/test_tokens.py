@@ -1,0 +1,187 @@
+"""Token ids and counts identical to tiktoken (built offline from the bundled ranks), the
+bundled ranks identical to OpenAI's published files, and errors where tiktoken raises."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ferrochunk
+from ferrochunk import tokens
+
+tiktoken = pytest.importorskip("tiktoken")
+
+CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
+NAMES = ("gpt2", "r50k_base", "p50k_base", "cl100k_base", "o200k_base")
+SETTINGS = settings(deadline=None, max_examples=int(os.environ.get("FERROCHUNK_MAX_EXAMPLES", 200)))
+
+
+def corpus_files() -> list[Path]:
+    if not CORPUS.is_dir():
+        return []
+    return sorted(p for p in CORPUS.rglob("*") if p.suffix in (".md", ".txt"))
+
+
+@pytest.fixture(scope="module", params=NAMES)
+def pair(request):
+    """(ferrochunk tokenizer, tiktoken Encoding) for one encoding."""
+    return ferrochunk.get_encoding(request.param), ferrochunk.tiktoken_encoding(request.param)
+
+
+def official_constructor(name: str, monkeypatch) -> dict:
+    """tiktoken's own constructor for ``name``, its loaders patched to return our ranks after
+    checking them against the SHA-256 tiktoken pins for each published rank file."""
+    import tiktoken_ext.openai_public as public
+
+    ours = tokens._constructor(name)["mergeable_ranks"]
+
+    def load_tiktoken_bpe(url: str, expected_hash: str) -> dict:
+        lines = b"".join(
+            base64.b64encode(token) + b" " + str(rank).encode() + b"\n"
+            for token, rank in sorted(ours.items(), key=lambda kv: kv[1])
+        )
+        assert hashlib.sha256(lines).hexdigest() == expected_hash, url
+        return ours
+
+    def data_gym(**kwargs: str) -> dict:
+        # gpt2's files are in another format; their ranks are r50k_base's (pinned below).
+        return load_tiktoken_bpe("r50k_base", _R50K_HASH)
+
+    monkeypatch.setattr(public, "load_tiktoken_bpe", load_tiktoken_bpe)
+    monkeypatch.setattr(public, "data_gym_to_mergeable_bpe_ranks", data_gym)
+    return public.ENCODING_CONSTRUCTORS[name]()
+
+
+_R50K_HASH = "306cd27f03c1a714eca7108e03d66b7dc042abe8c258b44c199a7ed9838dd930"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_bundled_encodings_are_tiktokens_own(name: str, monkeypatch) -> None:
+    official = official_constructor(name, monkeypatch)
+    ours = tokens._constructor(name)
+    assert ours["pat_str"] == official["pat_str"]
+    assert ours["special_tokens"] == official["special_tokens"]
+    assert ours.get("explicit_n_vocab") == official.get("explicit_n_vocab")
+    assert ours["mergeable_ranks"] == official["mergeable_ranks"]
+
+
+@pytest.mark.parametrize("path", corpus_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_corpus_ids_and_counts_match_tiktoken(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    for name in ("gpt2", "cl100k_base", "o200k_base"):
+        ours, theirs = ferrochunk.get_encoding(name), ferrochunk.tiktoken_encoding(name)
+        want = theirs.encode_ordinary(text)
+        assert ours.encode_ordinary(text) == want, name
+        assert ours.count(text, disallowed_special=()) == len(want), name
+        assert ours.decode(want) == text
+
+
+def test_corpus_is_there() -> None:
+    assert corpus_files(), f"shared corpus not found at {CORPUS}"
+
+
+SPECIALS = ["<|endoftext|>", "<|fim_prefix|>", "<|endofprompt|>", "<|fim_suffix|>"]
+runs = st.sampled_from([" " * 7, "\n" * 5, "\t \n  ", "1234567890" * 3, "!?.,;:" * 4, "\r\n \r\n"])
+pieces = st.one_of(
+    st.text(max_size=30),
+    st.text(alphabet=st.characters(codec="utf-8"), max_size=30),
+    st.sampled_from(SPECIALS),
+    runs,
+    st.text(alphabet="abcXYZ'sltvedmr\u017f ", min_size=1, max_size=12),
+    st.builds(lambda c, n: c * n, st.characters(codec="utf-8"), st.integers(50, 400)),
+)
+texts = st.lists(pieces, max_size=8).map("".join)
+
+
+@SETTINGS
+@given(text=texts)
+def test_generated_text_matches_tiktoken(pair, text: str) -> None:
+    ours, theirs = pair
+    assert ours.encode_ordinary(text) == theirs.encode_ordinary(text)
+    allowed = set(SPECIALS[:2])
+    assert ours.encode(text, allowed_special=allowed, disallowed_special=()) == theirs.encode(
+        text, allowed_special=allowed, disallowed_special=()
+    )
+    assert ours.encode(text, allowed_special="all") == theirs.encode(text, allowed_special="all")
+    ids = theirs.encode_ordinary(text)
+    assert ours.decode(ids[: len(ids) // 2]) == theirs.decode(ids[: len(ids) // 2])
+
+
+@SETTINGS
+@given(text=texts)
+def test_disallowed_special_raises_like_tiktoken(pair, text: str) -> None:
+    ours, theirs = pair
+    for kwargs in ({}, {"allowed_special": {"<|endoftext|>"}}, {"disallowed_special": SPECIALS}):
+        try:
+            want = theirs.encode(text, **kwargs)
+        except ValueError as err:
+            with pytest.raises(ValueError) as got:
+                ours.encode(text, **kwargs)
+            assert str(got.value) == str(err)
+            with pytest.raises(ValueError):
+                ours.count(text, **kwargs)
+        else:
+            assert ours.encode(text, **kwargs) == want
+            assert ours.count(text, **kwargs) == len(want)
+
+
+def test_count_batch_equals_single_counts() -> None:
+    enc = ferrochunk.get_encoding("cl100k_base")
+    items = [p.read_text(encoding="utf-8") for p in corpus_files()[:40]] + ["", "a b"]
+    assert enc.count_batch(items) == [enc.count(t) for t in items]
+
+
+def test_lone_surrogates_are_replaced_as_tiktoken_does() -> None:
+    ours, theirs = ferrochunk.get_encoding("o200k_base"), ferrochunk.tiktoken_encoding("o200k_base")
+    text = "a\ud800b \udfff"
+    assert ours.encode(text) == theirs.encode(text)
+    assert ours.count(text) == len(theirs.encode(text))
+
+
+def test_model_names_map_as_tiktoken_maps_them() -> None:
+    from tiktoken.model import encoding_name_for_model
+
+    for model in (
+        "gpt-4o",
+        "gpt-4",
+        "gpt-3.5-turbo-0613",
+        "text-embedding-3-small",
+        "davinci",
+        "gpt-4o-2024-05-13",
+        "o1-mini",
+        "text-davinci-003",
+        "ft:gpt-4o:org",
+        "gpt2",
+    ):
+        assert tokens.encoding_name_for_model(model) == encoding_name_for_model(model), model
+    assert ferrochunk.encoding_for_model("gpt-4o").name == "o200k_base"
+    with pytest.raises(KeyError, match="Could not automatically map"):
+        ferrochunk.encoding_for_model("no-such-model")
+
+
+def test_bad_input_errors_are_clear() -> None:
+    with pytest.raises(ValueError, match="cl100k_base"):
+        ferrochunk.get_encoding("cl100k")
+    with pytest.raises(TypeError, match="encoding_name must be str"):
+        ferrochunk.Tokenizer(100)  # type: ignore[arg-type]
+    enc = ferrochunk.get_encoding("gpt2")
+    with pytest.raises(TypeError, match="text must be str"):
+        enc.encode(b"bytes")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="sequence of str"):
+        enc.count_batch("one text")  # type: ignore[arg-type]
+    with pytest.raises(KeyError):
+        enc.decode([10**7])
+    with pytest.raises(ValueError, match="o200k_base"):
+        ferrochunk.tiktoken_encoding("nope")
+
+
+def test_tiktoken_registry_can_use_the_bundled_ranks() -> None:
+    tokens.use_bundled_ranks_in_tiktoken()
+    enc = tiktoken.get_encoding("cl100k_base")
+    assert enc.encode("hello world") == ferrochunk.get_encoding("cl100k_base").encode("hello world")
