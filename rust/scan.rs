@@ -143,15 +143,28 @@ impl Separator {
         keep: KeepSeparator,
         out: &mut Vec<(usize, usize)>,
     ) {
+        self.for_each_piece(text, start, end, keep, |a, b| out.push((a, b)));
+    }
+
+    /// Calls `f` with every piece of `text[start..end]` (absolute byte ranges, in order,
+    /// empty ones dropped), as [`Separator::split`] lists them, without collecting them.
+    pub fn for_each_piece(
+        &self,
+        text: &str,
+        start: usize,
+        end: usize,
+        keep: KeepSeparator,
+        mut f: impl FnMut(usize, usize),
+    ) {
         let hay = &text[start..end];
         if self.is_chars() {
             // `list(text)`: the separator is nothing, so every mode gives single characters.
-            self.for_each_match(hay, |a, b| out.push((start + a, start + b)));
+            self.for_each_match(hay, |a, b| f(start + a, start + b));
             return;
         }
         let mut push = |a: usize, b: usize| {
             if a < b {
-                out.push((start + a, start + b));
+                f(start + a, start + b);
             }
         };
         let mut last = 0;

@@ -161,6 +161,7 @@ impl Splitter {
             length,
             ascii: text.is_ascii(),
             out: SplitOutput::default(),
+            buffers: Vec::new(),
         };
         let whole = Piece {
             start: 0,
@@ -172,7 +173,8 @@ impl Splitter {
             run.recurse(whole, &self.separators)?;
         } else {
             let sep = &self.separators[0];
-            let (pieces, lengths) = run.pieces(whole, sep, usize::MAX)?;
+            let (mut pieces, mut lengths) = (Vec::new(), Vec::new());
+            run.pieces(whole, sep, usize::MAX, &mut pieces, &mut lengths)?;
             run.merge(&pieces, &lengths, sep)?;
         }
         Ok(run.out)
@@ -196,6 +198,8 @@ struct Run<'a> {
     length: Option<&'a dyn Length>,
     ascii: bool,
     out: SplitOutput,
+    /// Spare piece and length buffers, reused by [`Run::recurse`].
+    buffers: Vec<(Vec<Piece>, Vec<usize>)>,
 }
 
 impl Run<'_> {
@@ -217,50 +221,63 @@ impl Run<'_> {
         }
     }
 
-    /// Splits `parent` on `sep`, locating every piece in code points and measuring it.
+    /// Splits `parent` on `sep` into `pieces`, locating every piece in code points, and
+    /// measures each into `lengths` (exactly below `limit`).
     fn pieces(
         &self,
         parent: Piece,
         sep: &Separator,
         limit: usize,
-    ) -> Result<(Vec<Piece>, Vec<usize>)> {
+        pieces: &mut Vec<Piece>,
+        lengths: &mut Vec<usize>,
+    ) -> Result<()> {
         if sep.is_chars() {
-            return self.char_pieces(parent, limit);
+            return self.char_pieces(parent, limit, pieces, lengths);
         }
-        let mut ranges = Vec::new();
-        sep.split(
+        let (mut byte, mut chars) = (parent.start, parent.char_start);
+        let mut failure = None;
+        sep.for_each_piece(
             self.text,
             parent.start,
             parent.end,
             self.config.keep,
-            &mut ranges,
+            |start, end| {
+                // With separators kept, pieces are adjacent: no gap to count.
+                let char_start = if byte < start {
+                    chars + self.chars(byte, start)
+                } else {
+                    chars
+                };
+                let n = self.chars(start, end);
+                match self.measure(&self.text[start..end], n, limit) {
+                    Ok(length) => lengths.push(length),
+                    Err(err) => {
+                        failure.get_or_insert(err);
+                        lengths.push(0);
+                    }
+                }
+                pieces.push(Piece {
+                    start,
+                    end,
+                    char_start,
+                    chars: n,
+                });
+                (byte, chars) = (end, char_start + n);
+            },
         );
-        let (mut pieces, mut lengths) = (
-            Vec::with_capacity(ranges.len()),
-            Vec::with_capacity(ranges.len()),
-        );
-        let (mut byte, mut chars) = (parent.start, parent.char_start);
-        for (start, end) in ranges {
-            let char_start = chars + self.chars(byte, start);
-            let n = self.chars(start, end);
-            lengths.push(self.measure(&self.text[start..end], n, limit)?);
-            pieces.push(Piece {
-                start,
-                end,
-                char_start,
-                chars: n,
-            });
-            (byte, chars) = (end, char_start + n);
-        }
-        Ok((pieces, lengths))
+        failure.map_or(Ok(()), Err)
     }
 
     /// The empty separator's pieces, one per character: their offsets are consecutive, so
     /// nothing needs counting (long CJK paragraphs without spaces end up here).
-    fn char_pieces(&self, parent: Piece, limit: usize) -> Result<(Vec<Piece>, Vec<usize>)> {
+    fn char_pieces(
+        &self,
+        parent: Piece,
+        limit: usize,
+        pieces: &mut Vec<Piece>,
+        lengths: &mut Vec<usize>,
+    ) -> Result<()> {
         let hay = &self.text[parent.start..parent.end];
-        let (mut pieces, mut lengths) =
-            (Vec::with_capacity(hay.len()), Vec::with_capacity(hay.len()));
         for (i, (offset, c)) in hay.char_indices().enumerate() {
             let start = parent.start + offset;
             let end = start + c.len_utf8();
@@ -272,15 +289,23 @@ impl Run<'_> {
                 chars: 1,
             });
         }
-        Ok((pieces, lengths))
+        Ok(())
     }
 
     /// LangChain's `_split_text`: choose the first separator that occurs, split, keep the
     /// pieces that fit for merging, and recurse into the rest with the later separators.
     fn recurse(&mut self, parent: Piece, seps: &[Separator]) -> Result<()> {
         let (sep, rest) = choose(seps, &self.text[parent.start..parent.end]);
+        // Buffers are reused across calls: one pair per recursion depth, not per piece.
+        let (mut pieces, mut lengths) = self.buffers.pop().unwrap_or_default();
         // Pieces at or over the size are split further, so their exact length is not needed.
-        let (pieces, lengths) = self.pieces(parent, sep, self.config.chunk_size)?;
+        self.pieces(
+            parent,
+            sep,
+            self.config.chunk_size,
+            &mut pieces,
+            &mut lengths,
+        )?;
         let mut first_good = 0; // pieces[first_good..i] fit and wait to be merged
         for (i, (&piece, &len)) in pieces.iter().zip(&lengths).enumerate() {
             if len < self.config.chunk_size {
@@ -299,6 +324,9 @@ impl Run<'_> {
         if first_good < pieces.len() {
             self.merge(&pieces[first_good..], &lengths[first_good..], sep)?;
         }
+        pieces.clear();
+        lengths.clear();
+        self.buffers.push((pieces, lengths));
         Ok(())
     }
 
