@@ -166,9 +166,9 @@ def main() -> None:
                 f"| {name} | {label} | {q['chunks']} | {q['mid-sentence %']:.1f} | "
                 f"{q['code/tables cut %']:.1f} | {q['tiny (<20%) %']:.1f} | {mbs:.1f} |"
             )
-    print("\nCJK preset on zh-markdown (MarkdownChunker, same size):\n")
-    print("| separators | chunks | mid-sentence % | tiny (<20%) % |")
-    print("|---|---|---|---|")
+    print("\nCJK preset on zh-markdown (MarkdownChunker; separators cut long paragraphs only):\n")
+    print("| size | separators | chunks | mid-sentence % | tiny (<20%) % |")
+    print("|---|---|---|---|---|")
     zh = [p.read_text(encoding="utf-8") for p in sorted((CORPUS / "zh-markdown").glob("*.md"))]
     for preset in ("default", "cjk"):
         chunker = ferrochunk.MarkdownChunker(chunk_size=args.size, separators=preset)
