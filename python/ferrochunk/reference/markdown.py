@@ -143,6 +143,9 @@ class MarkdownChunker:
     are exact spans (``source[c.start:c.end] == c.text``) and carry in ``c.metadata`` the
     user's metadata plus ``document_id``, ``chunk_id``, ``prev_id``, ``next_id``,
     ``heading_path``, ``continuation``, ``table_header`` (and ``embedding_text`` if asked).
+    With ``parent_size`` (>= ``chunk_size``), chunks also get a ``parent_id``, and
+    :meth:`split_hierarchy` returns the parents: runs of whole chunks, up to ``parent_size``,
+    closed at a new heading path once a quarter full.
 
     >>> from ferrochunk import MarkdownChunker
     >>> md = "# Deploy\\n\\nIntro.\\n\\n## Cluster mode\\n\\nRun it.\\n"
