@@ -14,9 +14,10 @@ Measures, at equal target size (characters), for ferrochunk's MarkdownChunker, L
 - tiny: % of chunks under 20 % of the target size;
 - MB/s over the whole folder (UTF-8 bytes / CPU time of this process, best of 5; CPU
   time rather than wall time because the machine's cores are shared).
-Also the speed of LangChain's usual recipe (MarkdownHeaderTextSplitter, then
-RecursiveCharacterTextSplitter on each section) against ferrochunk's chunker, which
-gives heading paths too.
+Then, on zh-markdown, the MarkdownChunker with the default separators against the CJK
+preset (mid-sentence %, chunk count, tiny chunks). Also the speed of LangChain's usual
+recipe (MarkdownHeaderTextSplitter, then RecursiveCharacterTextSplitter on each section)
+against ferrochunk's chunker, which gives heading paths too.
 """
 
 from __future__ import annotations
@@ -165,6 +166,16 @@ def main() -> None:
                 f"| {name} | {label} | {q['chunks']} | {q['mid-sentence %']:.1f} | "
                 f"{q['code/tables cut %']:.1f} | {q['tiny (<20%) %']:.1f} | {mbs:.1f} |"
             )
+    print("\nCJK preset on zh-markdown (MarkdownChunker; separators cut long paragraphs only):\n")
+    print("| size | separators | chunks | mid-sentence % | tiny (<20%) % |")
+    print("|---|---|---|---|---|")
+    zh = [p.read_text(encoding="utf-8") for p in sorted((CORPUS / "zh-markdown").glob("*.md"))]
+    for preset in ("default", "cjk"):
+        chunker = ferrochunk.MarkdownChunker(chunk_size=args.size, separators=preset)
+        q = quality(zh, lambda t, c=chunker: [(x.start, x.end) for x in c.split(t)], args.size)
+        print(
+            f"| {preset} | {q['chunks']} | {q['mid-sentence %']:.1f} | {q['tiny (<20%) %']:.1f} |"
+        )
     print("\n| corpus | pipeline | MB/s | speed-up |")
     print("|---|---|---|---|")
     for name in ("en-markdown", "zh-markdown"):

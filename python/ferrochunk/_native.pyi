@@ -93,8 +93,6 @@ class HeaderSplitter:
     def split(self, text: str, nonprintable: str) -> list[tuple[str, list[tuple[int, str]]]]:
         """``[(content, [(name_id, header text), ...]), ...]``."""
 
-_MarkdownRow = tuple[str, int, int, int, int, tuple[str, ...], bool, str | None, str]
-
 @final
 class MarkdownChunker:
     """The structure-aware Markdown chunker of the core."""
@@ -102,14 +100,16 @@ class MarkdownChunker:
     def __new__(
         cls, chunk_size: int, min_size: int, separators: list[str], settings: str
     ) -> MarkdownChunker: ...
-    def rows(
+    def split(
         self,
         text: str,
+        metadata: dict[str, Any],
         document_id: str | None = None,
         length: Callable[[str], int] | None = None,
-    ) -> tuple[str, list[_MarkdownRow]]:
-        """``(document_id, rows)``; a row is ``(text, start, end, byte_start, byte_end,
-        heading_path, continuation, table_header, chunk_id)``."""
+        embedding_text: bool = False,
+        parent_size: int | None = None,
+    ) -> tuple[list[Chunk], list[Chunk]]:
+        """``(chunks, parents)`` with their metadata; parents only with ``parent_size``."""
 
 @final
 class Encoder:

@@ -7,7 +7,7 @@ surrogates, run on the pure-Python engine, so the output never differs, only the
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from . import _native
 from .reference import markdown as _ref
@@ -26,11 +26,18 @@ class NativeMarkdownEngine:
         self._fallback = fallback
         self._length = length
 
-    def rows(self, text: str, document_id: Optional[str]) -> tuple[str, list]:
+    def split(self, text: str, options: _ref.Options) -> tuple[list[Any], list[Any]]:
         try:
-            return self._native.rows(text, document_id, self._length)
+            return self._native.split(
+                text,
+                options.metadata,
+                options.document_id,
+                self._length,
+                options.embedding_text,
+                options.parent_size,
+            )
         except (UnicodeEncodeError, _native.Unsupported):
-            return self._fallback.rows(text, document_id)
+            return self._fallback.split(text, options)
 
 
 class MarkdownChunker(_ref.MarkdownChunker):

@@ -1,14 +1,18 @@
-//! `_native.MarkdownChunker`: the core [`MarkdownChunker`] plus offsets and stable ids.
+//! `_native.MarkdownChunker`: the core [`MarkdownChunker`] plus offsets, stable ids,
+//! parents, and the finished `Chunk` objects (see [`super::markdown_build`]).
 
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyString};
 
+use super::chunk::PyChunk;
 use super::length::PyLength;
-use crate::chunk_id::{chunk_id, text_digest};
+use super::markdown_build::{build, spans, Identity, Shared, Span};
+use crate::chunk_id::text_digest;
 use crate::error::Result;
 use crate::markdown_chunk::{MarkdownChunker, MdChunk};
+use crate::markdown_parent::{group, Parent};
 use crate::scan::Separator;
-use crate::text::CharCursor;
+use crate::split::Length;
 
 /// A configured Markdown chunker; immutable and shareable across threads.
 #[pyclass(frozen, name = "MarkdownChunker", module = "ferrochunk._native")]
@@ -17,34 +21,61 @@ pub struct PyMarkdownChunker {
     settings: String,
 }
 
-/// One chunk with everything the Python layer needs, computed without the GIL.
-struct Row {
-    start: usize,
-    end: usize,
-    char_start: usize,
-    char_end: usize,
-    id: String,
-    chunk: MdChunk,
+type Chunks = Vec<Py<PyChunk>>;
+
+impl PyMarkdownChunker {
+    fn chunk(
+        &self,
+        text: &str,
+        parent_size: Option<usize>,
+        length: Option<&dyn Length>,
+    ) -> Result<(Vec<MdChunk>, Vec<Parent>)> {
+        let chunks = self.inner.chunk(text, length)?;
+        let parents = match parent_size {
+            Some(size) => group(text, &chunks, size, length)?,
+            None => Vec::new(),
+        };
+        Ok((chunks, parents))
+    }
 }
 
-fn rows(chunks: Vec<MdChunk>, text: &str, doc: &str, settings: &str) -> Vec<Row> {
+/// Children and parents as spans with ids (parent ids use their own settings string).
+fn all_spans(
+    text: &str,
+    doc: &str,
+    settings: &str,
+    parent_size: Option<usize>,
+    (chunks, parents): (Vec<MdChunk>, Vec<Parent>),
+) -> (Vec<Span>, Vec<Span>) {
     let digest = text_digest(text);
-    let ascii = text.is_ascii();
-    let (mut starts, mut ends) = (CharCursor::new(text, ascii), CharCursor::new(text, ascii));
-    chunks
-        .into_iter()
-        .map(|chunk| {
-            let (cs, ce) = (starts.char_offset(chunk.start), ends.char_offset(chunk.end));
-            Row {
-                start: chunk.start,
-                end: chunk.end,
-                char_start: cs,
-                char_end: ce,
-                id: chunk_id(doc, settings, &digest, cs, ce),
-                chunk,
-            }
-        })
-        .collect()
+    let who = Identity {
+        doc,
+        settings,
+        digest: &digest,
+    };
+    let mut kids = spans(
+        text,
+        &who,
+        chunks
+            .into_iter()
+            .map(|c| (c.start, c.end, c.path, c.continuation, c.header)),
+    );
+    let parent_settings = format!("{settings}|parent={}", parent_size.unwrap_or(0));
+    let who = Identity {
+        settings: &parent_settings,
+        ..who
+    };
+    let items = parents.iter().map(|p| {
+        let first = &kids[p.children.start];
+        (p.start, p.end, first.path.clone(), first.continuation, None)
+    });
+    let ups = spans(text, &who, items);
+    for (k, p) in parents.iter().enumerate() {
+        for kid in &mut kids[p.children.clone()] {
+            kid.parent = Some(k);
+        }
+    }
+    (kids, ups)
 }
 
 #[pymethods]
@@ -69,52 +100,46 @@ impl PyMarkdownChunker {
         })
     }
 
-    /// `(document_id, rows)`; a row is `(text, start, end, byte_start, byte_end,
-    /// heading_path, continuation, table_header, chunk_id)`.
-    #[pyo3(signature = (text, document_id=None, length=None))]
-    fn rows<'py>(
+    /// `(chunks, parents)`: chunks carry `metadata` (the user's keys plus identity and
+    /// structure); with `parent_size`, parents too, and each chunk has a `parent_id`.
+    #[pyo3(signature = (text, metadata, document_id=None, length=None, embedding_text=false, parent_size=None))]
+    #[allow(clippy::too_many_arguments)] // mirrors the Python keyword arguments
+    fn split<'py>(
         &self,
         py: Python<'py>,
         text: &Bound<'py, PyString>,
+        metadata: &Bound<'py, PyDict>,
         document_id: Option<String>,
         length: Option<Bound<'py, PyAny>>,
-    ) -> PyResult<(String, Bound<'py, PyList>)> {
+        embedding_text: bool,
+        parent_size: Option<usize>,
+    ) -> PyResult<(Chunks, Chunks)> {
         let source = text.to_str()?;
-        let chunks = match length {
-            None => {
-                let inner = &self.inner;
-                py.detach(|| inner.chunk(source, None))?
-            }
+        let out = match length {
+            None => py.detach(|| self.chunk(source, parent_size, None))?,
             Some(func) => {
                 let length = PyLength::new(func);
-                let out = self.inner.chunk(source, Some(&length));
+                let out = self.chunk(source, parent_size, Some(&length));
                 length.finish(out)?
             }
         };
         let settings = &self.settings;
-        let (doc, rows) = py.detach(|| {
+        let (doc, (kids, ups)) = py.detach(|| {
             let doc = document_id.unwrap_or_else(|| text_digest(source)[..32].to_owned());
-            let rows = rows(chunks, source, &doc, settings);
-            (doc, rows)
+            let spans = all_spans(source, &doc, settings, parent_size, out);
+            (doc, spans)
         });
-        let list = PyList::empty(py);
-        for r in rows {
-            let c = &r.chunk;
-            let path = PyTuple::new(py, c.path.iter())?;
-            let header = c.header.map(|(a, b)| &source[a..b]);
-            let item = (
-                PyString::new(py, &source[r.start..r.end]),
-                r.char_start,
-                r.char_end,
-                r.start,
-                r.end,
-                path,
-                c.continuation,
-                header,
-                r.id,
-            );
-            list.append(item)?;
-        }
-        Ok((doc, list))
+        let hierarchy = parent_size.is_some();
+        let mut shared = Shared {
+            source,
+            doc: PyString::new(py, &doc),
+            user: metadata,
+            embedding: embedding_text,
+            parent_ids: None,
+        };
+        let (parents, parent_ids) = build(py, &ups, &shared, hierarchy)?;
+        shared.parent_ids = Some(&parent_ids);
+        let (chunks, _) = build(py, &kids, &shared, hierarchy)?;
+        Ok((chunks, parents))
     }
 }

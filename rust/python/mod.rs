@@ -6,6 +6,7 @@ mod corpus;
 mod errors;
 mod length;
 mod markdown;
+mod markdown_build;
 mod markdown_header;
 mod splitter;
 mod strings;

@@ -16,9 +16,10 @@ import hashlib
 import json
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, NamedTuple, Optional, Union
 
 from .markdown_chunk import MarkdownEngine
+from .markdown_parent import group
 from .splitter import Chunk
 from .text import utf8_len
 
@@ -50,8 +51,9 @@ RESERVED_KEYS = (
     "embedding_text",
     "parent_id",
 )
-# (text, start, end, byte_start, byte_end, heading_path, continuation, table_header, id)
-RawRow = tuple[str, int, int, int, int, tuple, bool, Optional[str], str]
+# One chunk or parent before it becomes an object:
+# (start, end, byte_start, byte_end, heading_path, continuation, table_header, id, parent)
+Span = tuple[int, int, int, int, tuple, bool, Optional[str], str, Optional[int]]
 
 
 def text_digest(text: str) -> str:
@@ -65,27 +67,73 @@ def chunk_id(document_id: str, settings: str, digest: str, start: int, end: int)
     return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
+def spans(text: str, doc: str, settings: str, items: list[tuple]) -> list[Span]:
+    """Byte offsets and ids for ``(start, end, path, continuation, header)`` in order."""
+    digest = text_digest(text)
+    out: list[Span] = []
+    pos = byte = 0
+    for start, end, path, cont, header in items:
+        byte += utf8_len(text[pos:start])
+        ident = chunk_id(doc, settings, digest, start, end)
+        out.append(
+            (start, end, byte, byte + utf8_len(text[start:end]), path, cont, header, ident, None)
+        )
+        pos = start
+    return out
+
+
 class ReferenceMarkdownEngine:
-    """Runs the pure-Python chunker and adds offsets and ids."""
+    """Runs the pure-Python chunker and adds offsets, ids, parents and metadata."""
 
     def __init__(self, engine: MarkdownEngine, settings: str) -> None:
         self.engine = engine
         self.settings = settings
 
-    def rows(self, text: str, document_id: Optional[str]) -> tuple[str, list[RawRow]]:
-        digest = text_digest(text)
-        doc = document_id if document_id is not None else digest[:32]
-        rows: list[RawRow] = []
-        pos = byte = 0
-        for c in self.engine.chunk(text):
-            byte += utf8_len(text[pos : c.start])
-            length = utf8_len(text[c.start : c.end])
-            header = None if c.header is None else text[c.header[0] : c.header[1]]
-            ident = chunk_id(doc, self.settings, digest, c.start, c.end)
-            row = (text[c.start : c.end], c.start, c.end, byte, byte + length, c.path)
-            rows.append((*row, c.continuation, header, ident))
-            pos = c.start
-        return doc, rows
+    def split(self, text: str, options: Options) -> tuple[list[Any], list[Any]]:
+        """``(chunks, parents)``; parents only with ``options.parent_size``."""
+        raw = self.engine.chunk(text)
+        ups = (
+            []
+            if options.parent_size is None
+            else group(text, raw, options.parent_size, self.engine.length)
+        )
+        doc = options.document_id
+        doc = text_digest(text)[:32] if doc is None else doc
+        items = [
+            (
+                c.start,
+                c.end,
+                c.path,
+                c.continuation,
+                None if c.header is None else text[c.header[0] : c.header[1]],
+            )
+            for c in raw
+        ]
+        kids = spans(text, doc, self.settings, items)
+        parent_settings = f"{self.settings}|parent={options.parent_size or 0}"
+        parents = spans(
+            text,
+            doc,
+            parent_settings,
+            [(p.start, p.end, kids[p.first][4], kids[p.first][5], None) for p in ups],
+        )
+        for k, p in enumerate(ups):
+            for i in range(p.first, p.last):
+                kids[i] = (*kids[i][:8], k)
+        hierarchy = options.parent_size is not None
+        made = build(text, parents, doc, options, hierarchy, None)
+        parent_ids = [s[7] for s in parents]
+        return build(text, kids, doc, options, hierarchy, parent_ids), made
+
+
+class Options(NamedTuple):
+    """What one ``split`` call asks for."""
+
+    metadata: dict
+    document_id: Optional[str]
+    embedding_text: bool
+    parent_size: Optional[int]
+    make: Callable[..., Any]
 
 
 class MarkdownChunker:
@@ -95,6 +143,9 @@ class MarkdownChunker:
     are exact spans (``source[c.start:c.end] == c.text``) and carry in ``c.metadata`` the
     user's metadata plus ``document_id``, ``chunk_id``, ``prev_id``, ``next_id``,
     ``heading_path``, ``continuation``, ``table_header`` (and ``embedding_text`` if asked).
+    With ``parent_size`` (>= ``chunk_size``), chunks also get a ``parent_id``, and
+    :meth:`split_hierarchy` returns the parents: runs of whole chunks, up to ``parent_size``,
+    closed at a new heading path once a quarter full.
 
     >>> from ferrochunk import MarkdownChunker
     >>> md = "# Deploy\\n\\nIntro.\\n\\n## Cluster mode\\n\\nRun it.\\n"
@@ -115,8 +166,10 @@ class MarkdownChunker:
         separators: Union[str, list[str]] = "default",
         embedding_text: bool = False,
         length_function: Optional[Callable[[str], int]] = None,
+        parent_size: Optional[int] = None,
     ) -> None:
-        for name, value in (("chunk_size", chunk_size), ("min_size", min_size)):
+        sizes = (("chunk_size", chunk_size), ("min_size", min_size), ("parent_size", parent_size))
+        for name, value in sizes:
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
                 raise TypeError(f"{name} must be an int, got {type(value).__name__}")
         if chunk_size <= 0:
@@ -124,6 +177,8 @@ class MarkdownChunker:
         min_size = chunk_size // 4 if min_size is None else min_size
         if not 0 <= min_size <= chunk_size:
             raise ValueError(f"min_size must be between 0 and chunk_size, got {min_size}")
+        if parent_size is not None and parent_size < chunk_size:
+            raise ValueError(f"parent_size must be >= chunk_size, got {parent_size}")
         if isinstance(separators, str):
             if separators not in SEPARATOR_PRESETS:
                 raise ValueError(
@@ -140,6 +195,7 @@ class MarkdownChunker:
         self.separators = list(separators)
         self.embedding_text = bool(embedding_text)
         self.length_function = length_function
+        self.parent_size = parent_size
         self.settings = self._settings()
         self._engine = self._make_engine()
 
@@ -161,7 +217,26 @@ class MarkdownChunker:
         metadata: Optional[Mapping[str, Any]] = None,
         document_id: Optional[str] = None,
     ) -> list[Chunk]:
-        """The chunks of one Markdown document, in order."""
+        """The chunks of one Markdown document, in order (with ``parent_id`` in their
+        metadata when the chunker has a ``parent_size``)."""
+        return self._split(text, metadata, document_id)[0]
+
+    def split_hierarchy(
+        self,
+        text: str,
+        metadata: Optional[Mapping[str, Any]] = None,
+        document_id: Optional[str] = None,
+    ) -> tuple[list[Chunk], list[Chunk]]:
+        """``(parents, children)``: children are :meth:`split`'s chunks, each with the
+        ``parent_id`` of the parent span that contains it; needs ``parent_size``."""
+        if self.parent_size is None:
+            raise ValueError("split_hierarchy needs MarkdownChunker(parent_size=...)")
+        chunks, parents = self._split(text, metadata, document_id)
+        return parents, chunks
+
+    def _split(
+        self, text: str, metadata: Optional[Mapping[str, Any]], document_id: Optional[str]
+    ) -> tuple[list[Chunk], list[Chunk]]:
         if not isinstance(text, str):
             raise TypeError(f"text must be str, got {type(text).__name__}")
         if document_id is not None and not isinstance(document_id, str):
@@ -170,8 +245,10 @@ class MarkdownChunker:
         clash = sorted(k for k in user if k in RESERVED_KEYS)
         if clash:
             raise ValueError(f"metadata keys {clash} are set by the chunker; rename them")
-        doc, rows = self._engine.rows(text, document_id)
-        return build_chunks(rows, doc, user, self.embedding_text, make=self._chunk_type())
+        options = Options(
+            user, document_id, self.embedding_text, self.parent_size, self._chunk_type()
+        )
+        return self._engine.split(text, options)
 
     def _chunk_type(self) -> Callable[..., Any]:
         return Chunk
@@ -183,23 +260,31 @@ def embedding_text(path: tuple, header: Optional[str], text: str) -> str:
     return prefix + (header + "\n" if header else "") + text
 
 
-def build_chunks(
-    rows: list[RawRow], doc: str, user: dict, with_embedding: bool, make: Callable[..., Any]
+def build(
+    text: str,
+    items: list[Span],
+    doc: str,
+    options: Options,
+    hierarchy: bool,
+    parent_ids: Optional[list[str]],
 ) -> list[Any]:
     """Chunk objects with their metadata (user keys, identity, links, structure)."""
     chunks = []
-    for index, (text, start, end, bs, be, path, cont, header, ident) in enumerate(rows):
-        meta = dict(user)
+    for index, (start, end, bs, be, path, cont, header, ident, parent) in enumerate(items):
+        piece = text[start:end]
+        meta = dict(options.metadata)
         meta["document_id"] = doc
         meta["chunk_id"] = ident
-        meta["prev_id"] = rows[index - 1][8] if index else None
-        meta["next_id"] = rows[index + 1][8] if index + 1 < len(rows) else None
+        meta["prev_id"] = items[index - 1][7] if index else None
+        meta["next_id"] = items[index + 1][7] if index + 1 < len(items) else None
         meta["heading_path"] = path
         meta["continuation"] = cont
         meta["table_header"] = header
-        if with_embedding:
-            meta["embedding_text"] = embedding_text(path, header, text)
-        chunks.append(make(text, start, end, bs, be, index, MappingProxyType(meta)))
+        if options.embedding_text:
+            meta["embedding_text"] = embedding_text(path, header, piece)
+        if hierarchy:
+            meta["parent_id"] = None if parent_ids is None or parent is None else parent_ids[parent]
+        chunks.append(options.make(piece, start, end, bs, be, index, MappingProxyType(meta)))
     return chunks
 
 
