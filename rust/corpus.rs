@@ -14,8 +14,9 @@ use crate::split::Splitter;
 /// What happened to one batch of files.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct BatchReport {
-    /// JSON Lines, one object per chunk, documents in input order.
-    pub jsonl: Vec<u8>,
+    /// JSON Lines, one object per chunk: one buffer per document, in input order (kept
+    /// apart so the caller copies them once, straight into its own output buffer).
+    pub jsonl: Vec<Vec<u8>>,
     /// Documents chunked.
     pub documents: usize,
     /// Chunks written.
@@ -59,7 +60,7 @@ pub fn chunk_files(paths: &[String], splitter: &Splitter, threads: usize) -> Bat
                 chunks,
                 bytes,
             } => {
-                report.jsonl.extend_from_slice(&jsonl);
+                report.jsonl.push(jsonl);
                 report.documents += 1;
                 report.chunks += chunks;
                 report.bytes += bytes;
@@ -145,8 +146,8 @@ mod tests {
         assert_eq!((report.documents, report.chunks), (1, 2));
         assert_eq!(report.skipped.len(), 2);
         assert!(report.skipped[0].1.contains("UTF-8"));
-        let lines: Vec<serde_json::Value> = report
-            .jsonl
+        let all = report.jsonl.concat();
+        let lines: Vec<serde_json::Value> = all
             .split(|&b| b == b'\n')
             .filter(|l| !l.is_empty())
             .map(|l| serde_json::from_slice(l).unwrap())

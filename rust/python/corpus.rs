@@ -24,14 +24,23 @@ pub fn chunk_files<'py>(
     paths: Vec<String>,
     splitter: &PySplitter,
     threads: usize,
-) -> Batch<'py> {
+) -> PyResult<Batch<'py>> {
     let inner = splitter.core();
     let report = py.detach(|| corpus::chunk_files(&paths, inner, threads));
-    (
-        PyBytes::new(py, &report.jsonl),
+    let total = report.jsonl.iter().map(Vec::len).sum();
+    let jsonl = PyBytes::new_with(py, total, |out| {
+        let mut at = 0;
+        for part in &report.jsonl {
+            out[at..at + part.len()].copy_from_slice(part);
+            at += part.len();
+        }
+        Ok(())
+    })?;
+    Ok((
+        jsonl,
         report.documents,
         report.chunks,
         report.bytes,
         report.skipped,
-    )
+    ))
 }
