@@ -64,7 +64,8 @@ impl Unit {
 pub struct MarkdownChunker {
     max: usize,
     min: usize,
-    separators: Vec<Separator>,
+    /// Cuts paragraphs too long for one chunk; built once, run at each call's budget.
+    prose: Splitter,
 }
 
 /// The state of one chunking call.
@@ -78,14 +79,20 @@ struct Run<'a> {
     chars_before: Vec<usize>,
 }
 
-const STRIDE: usize = 256;
+const STRIDE: usize = 64;
 
-/// Code points in `bytes` (UTF-8 lead bytes), valid on any byte range.
+/// Code points in `bytes` (UTF-8 lead bytes), valid on any byte range. Counted in `u8`
+/// lanes over runs of at most 255 bytes, which the compiler turns into wide SIMD compares.
 fn leads(bytes: &[u8]) -> usize {
     bytes
-        .iter()
-        .filter(|&&b| !(0x80..0xC0).contains(&b))
-        .count()
+        .chunks(255)
+        .map(|run| {
+            let n = run
+                .iter()
+                .fold(0u8, |n, &b| n.wrapping_add(u8::from(b & 0xC0 != 0x80)));
+            usize::from(n)
+        })
+        .sum()
 }
 
 fn is_line_kind(kind: Kind) -> bool {
@@ -104,10 +111,16 @@ impl MarkdownChunker {
     /// A chunker for chunks of at most `max` (units of the length function), merging
     /// chunks under `min`; `separators` cut paragraphs too long for one chunk.
     pub fn new(max: usize, min: usize, separators: Vec<Separator>) -> Self {
+        let config = SplitConfig {
+            chunk_size: max.max(1),
+            chunk_overlap: 0,
+            keep: KeepSeparator::End,
+            strip_whitespace: true,
+        };
         Self {
             max: max.max(1),
             min,
-            separators,
+            prose: Splitter::recursive(config, separators),
         }
     }
 
@@ -158,16 +171,19 @@ impl Run<'_> {
         let current = |stack: &[(usize, &str)]| -> Arc<[String]> {
             stack.iter().map(|(_, t)| (*t).to_owned()).collect()
         };
+        // The path changes only at headings: built there, shared by the blocks under it.
+        let mut path: Arc<[String]> = Arc::from([]);
         for block in blocks {
             if block.kind == Kind::Heading {
                 while stack.last().is_some_and(|&(level, _)| level >= block.level) {
                     stack.pop();
                 }
                 stack.push((block.level, &block.title));
-                heads.push((block, current(&stack)));
+                path = current(&stack);
+                heads.push((block, Arc::clone(&path)));
                 continue;
             }
-            out.extend(self.atom(&heads, block, &current(&stack))?);
+            self.atom(&heads, block, &path, &mut out)?;
             heads.clear();
         }
         out.extend(self.headings_alone(&heads)?);
@@ -192,35 +208,38 @@ impl Run<'_> {
         heads: &[(&Block, Arc<[String]>)],
         block: &Block,
         path: &Arc<[String]>,
-    ) -> Result<Vec<Unit>> {
+        out: &mut Vec<Unit>,
+    ) -> Result<()> {
         let max = self.cfg.max;
         let start = heads.first().map_or(block.start, |h| h.0.start);
         if self.size(start, block.end)? <= max {
             let mut unit = Unit::new(start, block.end, heads.first().map_or(path, |h| &h.1));
             unit.heading = !heads.is_empty();
-            return Ok(vec![unit]);
+            out.push(unit);
+            return Ok(());
         }
         if heads.is_empty() {
-            return self.cut(block, max, max, path);
+            out.extend(self.cut(block, max, max, path)?);
+            return Ok(());
         }
         let budget = max.saturating_sub(self.size(start, block.start)?);
         let atomic = matches!(block.kind, Kind::Code | Kind::Table)
             && self.size(block.start, block.end)? <= max;
         if budget < max / 2 || atomic {
-            let mut units = self.headings_alone(heads)?;
-            units.extend(self.cut(block, max, max, path)?);
-            return Ok(units);
+            out.extend(self.headings_alone(heads)?);
+            out.extend(self.cut(block, max, max, path)?);
+            return Ok(());
         }
         let mut pieces = self.cut(block, budget, max, path)?;
         if self.size(start, pieces[0].end)? > max {
-            let mut units = self.headings_alone(heads)?;
-            units.extend(pieces);
-            return Ok(units);
+            out.extend(self.headings_alone(heads)?);
+        } else {
+            pieces[0].start = start;
+            pieces[0].heading = true;
+            pieces[0].path = Arc::clone(&heads[0].1);
         }
-        pieces[0].start = start;
-        pieces[0].heading = true;
-        pieces[0].path = Arc::clone(&heads[0].1);
-        Ok(pieces)
+        out.extend(pieces);
+        Ok(())
     }
 
     /// Pieces of a block too large for one chunk.
@@ -316,10 +335,10 @@ impl Run<'_> {
         budget: usize,
         path: &Arc<[String]>,
     ) -> Result<Vec<Unit>> {
-        let size = i64::try_from(budget.max(1)).unwrap_or(i64::MAX);
-        let config = SplitConfig::new(size, 0)?.keep(KeepSeparator::End);
-        let splitter = Splitter::recursive(config, self.cfg.separators.clone());
-        let out = splitter.split(&self.text[a..b], self.length)?;
+        let out = self
+            .cfg
+            .prose
+            .split_sized(budget, &self.text[a..b], self.length)?;
         Ok(out
             .chunks
             .iter()

@@ -42,16 +42,16 @@ impl PyMarkdownChunker {
 /// Children and parents as spans with ids (parent ids use their own settings string).
 fn all_spans(
     text: &str,
+    digest: &str,
     doc: &str,
     settings: &str,
     parent_size: Option<usize>,
     (chunks, parents): (Vec<MdChunk>, Vec<Parent>),
 ) -> (Vec<Span>, Vec<Span>) {
-    let digest = text_digest(text);
     let who = Identity {
         doc,
         settings,
-        digest: &digest,
+        digest,
     };
     let mut kids = spans(
         text,
@@ -125,13 +125,16 @@ impl PyMarkdownChunker {
         };
         let settings = &self.settings;
         let (doc, (kids, ups)) = py.detach(|| {
-            let doc = document_id.unwrap_or_else(|| text_digest(source)[..32].to_owned());
-            let spans = all_spans(source, &doc, settings, parent_size, out);
+            // One digest serves the default document id and every chunk id.
+            let digest = text_digest(source);
+            let doc = document_id.unwrap_or_else(|| digest[..32].to_owned());
+            let spans = all_spans(source, &digest, &doc, settings, parent_size, out);
             (doc, spans)
         });
         let hierarchy = parent_size.is_some();
         let mut shared = Shared {
             source,
+            source_py: text,
             doc: PyString::new(py, &doc),
             user: metadata,
             embedding: embedding_text,

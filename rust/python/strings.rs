@@ -23,6 +23,20 @@ pub fn chunk_string<'py>(
     substring(text, chunk.char_start, chunk.char_end)
 }
 
+/// `text[bytes]` (also `text[chars]` in code points) as a new Python string, by the same
+/// two paths as [`chunk_string`].
+pub fn span_string<'py>(
+    text: &Bound<'py, PyString>,
+    utf8: &str,
+    bytes: (usize, usize),
+    chars: (usize, usize),
+) -> PyResult<Bound<'py, PyString>> {
+    if bytes.1 - bytes.0 == chars.1 - chars.0 {
+        return Ok(PyString::new(text.py(), &utf8[bytes.0..bytes.1]));
+    }
+    substring(text, chars.0, chars.1)
+}
+
 /// `source[start:end]` in code points, as a new Python string.
 fn substring<'py>(
     source: &Bound<'py, PyString>,
