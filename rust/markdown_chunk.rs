@@ -31,6 +31,8 @@ pub struct MdChunk {
     /// For a later piece of a cut table: the span of its header and delimiter rows.
     pub header: Option<(usize, usize)>,
     heading_only: bool,
+    /// Its size once measured: packing and merging ask for it again and again.
+    size: Option<usize>,
 }
 
 /// A span to pack, with what it starts with.
@@ -358,11 +360,15 @@ impl Run<'_> {
             if let Some(c) = cur.as_mut() {
                 // Table pieces that repeat a header are sized for it: they stay alone.
                 if (c.heading_only || !u.heading_only) && u.header.is_none() && c.header.is_none() {
-                    let closes = u.heading && self.size(c.start, c.end)? >= self.cfg.min;
-                    if !closes && self.size(c.start, u.end)? <= self.cfg.max {
-                        c.end = u.end;
-                        c.heading_only = c.heading_only && u.heading_only;
-                        continue;
+                    let closes = u.heading && self.chunk_size(c)? >= self.cfg.min;
+                    if !closes {
+                        let grown = self.size(c.start, u.end)?;
+                        if grown <= self.cfg.max {
+                            c.end = u.end;
+                            c.size = Some(grown);
+                            c.heading_only = c.heading_only && u.heading_only;
+                            continue;
+                        }
                     }
                 }
             }
@@ -374,6 +380,7 @@ impl Run<'_> {
                 continuation: u.continuation,
                 header: u.header,
                 heading_only: u.heading_only,
+                size: None,
             });
         }
         out.extend(cur);
@@ -382,20 +389,34 @@ impl Run<'_> {
 
     fn merge_small(&self, chunks: Vec<MdChunk>) -> Result<Vec<MdChunk>> {
         let mut out: Vec<MdChunk> = Vec::with_capacity(chunks.len());
-        for c in chunks {
+        for mut c in chunks {
             if let Some(p) = out.last_mut() {
                 if (p.heading_only || !c.heading_only) && c.header.is_none() && p.header.is_none() {
-                    let small = self.size(p.start, p.end)?.min(self.size(c.start, c.end)?);
-                    if small < self.cfg.min && self.size(p.start, c.end)? <= self.cfg.max {
-                        p.end = c.end;
-                        p.heading_only = p.heading_only && c.heading_only;
-                        continue;
+                    let small = self.chunk_size(p)?.min(self.chunk_size(&mut c)?);
+                    if small < self.cfg.min {
+                        let merged = self.size(p.start, c.end)?;
+                        if merged <= self.cfg.max {
+                            p.end = c.end;
+                            p.size = Some(merged);
+                            p.heading_only = p.heading_only && c.heading_only;
+                            continue;
+                        }
                     }
                 }
             }
             out.push(c);
         }
         Ok(out)
+    }
+
+    /// The size of `c`, measured once.
+    fn chunk_size(&self, c: &mut MdChunk) -> Result<usize> {
+        if let Some(n) = c.size {
+            return Ok(n);
+        }
+        let n = self.size(c.start, c.end)?;
+        c.size = Some(n);
+        Ok(n)
     }
 }
 
