@@ -13,6 +13,8 @@ use std::sync::Arc;
 
 use crate::error::Result;
 use crate::markdown_blocks::{scan, Block, Kind};
+use crate::markdown_overlap::Overlap;
+use crate::markdown_parent::{group, Parent};
 use crate::scan::{KeepSeparator, Separator};
 use crate::split::{Length, SplitConfig, Splitter};
 use crate::text::is_py_space;
@@ -68,6 +70,9 @@ pub struct MarkdownChunker {
     min: usize,
     /// Cuts paragraphs too long for one chunk; built once, run at each call's budget.
     prose: Splitter,
+    /// The separators again, as the seams where an overlapping tail may start.
+    seams: Vec<Separator>,
+    overlap: usize,
 }
 
 /// The state of one chunking call.
@@ -122,12 +127,34 @@ impl MarkdownChunker {
         Self {
             max: max.max(1),
             min,
-            prose: Splitter::recursive(config, separators),
+            prose: Splitter::recursive(config, separators.clone()),
+            seams: separators,
+            overlap: 0,
         }
+    }
+
+    /// The same chunker, starting each chunk with up to `overlap` of the tail of the one
+    /// before it (see [`crate::markdown_overlap`]).
+    #[must_use]
+    pub fn with_overlap(mut self, overlap: usize) -> Self {
+        self.overlap = overlap;
+        self
     }
 
     /// Chunks `text`, measuring with `length` (code points when `None`).
     pub fn chunk(&self, text: &str, length: Option<&dyn Length>) -> Result<Vec<MdChunk>> {
+        Ok(self.chunk_grouped(text, length, None)?.0)
+    }
+
+    /// Chunks `text` and, with `parent_size`, groups them into parents
+    /// ([`crate::markdown_parent`]); parents are made before the overlap, and the first
+    /// child of each gets none, so parents stay disjoint and hold their children whole.
+    pub fn chunk_grouped(
+        &self,
+        text: &str,
+        length: Option<&dyn Length>,
+        parent_size: Option<usize>,
+    ) -> Result<(Vec<MdChunk>, Vec<Parent>)> {
         let ascii = text.is_ascii();
         let mut chars_before = Vec::new();
         if !ascii && length.is_none() {
@@ -145,9 +172,25 @@ impl MarkdownChunker {
             length,
             chars_before,
         };
-        let units = run.units(&scan(text))?;
+        let blocks = scan(text);
+        let units = run.units(&blocks)?;
         let packed = run.pack(units)?;
-        run.merge_small(packed)
+        let mut chunks = run.merge_small(packed)?;
+        let parents = match parent_size {
+            Some(size) => group(text, &chunks, size, length)?,
+            None => Vec::new(),
+        };
+        let overlap = Overlap {
+            text,
+            blocks: &blocks,
+            seams: &self.seams,
+            overlap: self.overlap,
+            max: self.max,
+        };
+        let firsts: Vec<usize> = parents.iter().map(|p| p.children.start).collect();
+        let fresh = |k: usize| firsts.binary_search(&k).is_ok();
+        overlap.apply(&mut chunks, fresh, &mut |a, b| run.size(a, b))?;
+        Ok((chunks, parents))
     }
 }
 
