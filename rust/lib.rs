@@ -12,6 +12,7 @@ pub mod error;
 pub mod markdown_blocks;
 pub mod markdown_chunk;
 pub mod markdown_header;
+pub mod markdown_overlap;
 pub mod markdown_parent;
 pub mod merge;
 pub mod pretokenize;

@@ -323,10 +323,12 @@ fn split_lines(text: &str) -> (Vec<&str>, Vec<usize>) {
     let mut lines = Vec::new();
     let mut starts = Vec::new();
     let mut pos = 0;
-    for raw in text.split('\n') {
+    let ends = memchr::memchr_iter(b'\n', text.as_bytes()).chain(std::iter::once(text.len()));
+    for end in ends {
+        let raw = &text[pos..end];
         starts.push(pos);
-        pos += raw.len() + 1;
         lines.push(raw.strip_suffix('\r').unwrap_or(raw));
+        pos = end + 1;
     }
     (lines, starts)
 }

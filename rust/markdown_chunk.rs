@@ -13,6 +13,8 @@ use std::sync::Arc;
 
 use crate::error::Result;
 use crate::markdown_blocks::{scan, Block, Kind};
+use crate::markdown_overlap::Overlap;
+use crate::markdown_parent::{group, Parent};
 use crate::scan::{KeepSeparator, Separator};
 use crate::split::{Length, SplitConfig, Splitter};
 use crate::text::is_py_space;
@@ -31,6 +33,8 @@ pub struct MdChunk {
     /// For a later piece of a cut table: the span of its header and delimiter rows.
     pub header: Option<(usize, usize)>,
     heading_only: bool,
+    /// Its size once measured: packing and merging ask for it again and again.
+    size: Option<usize>,
 }
 
 /// A span to pack, with what it starts with.
@@ -64,7 +68,11 @@ impl Unit {
 pub struct MarkdownChunker {
     max: usize,
     min: usize,
-    separators: Vec<Separator>,
+    /// Cuts paragraphs too long for one chunk; built once, run at each call's budget.
+    prose: Splitter,
+    /// The separators again, as the seams where an overlapping tail may start.
+    seams: Vec<Separator>,
+    overlap: usize,
 }
 
 /// The state of one chunking call.
@@ -78,14 +86,20 @@ struct Run<'a> {
     chars_before: Vec<usize>,
 }
 
-const STRIDE: usize = 256;
+const STRIDE: usize = 64;
 
-/// Code points in `bytes` (UTF-8 lead bytes), valid on any byte range.
+/// Code points in `bytes` (UTF-8 lead bytes), valid on any byte range. Counted in `u8`
+/// lanes over runs of at most 255 bytes, which the compiler turns into wide SIMD compares.
 fn leads(bytes: &[u8]) -> usize {
     bytes
-        .iter()
-        .filter(|&&b| !(0x80..0xC0).contains(&b))
-        .count()
+        .chunks(255)
+        .map(|run| {
+            let n = run
+                .iter()
+                .fold(0u8, |n, &b| n.wrapping_add(u8::from(b & 0xC0 != 0x80)));
+            usize::from(n)
+        })
+        .sum()
 }
 
 fn is_line_kind(kind: Kind) -> bool {
@@ -104,15 +118,43 @@ impl MarkdownChunker {
     /// A chunker for chunks of at most `max` (units of the length function), merging
     /// chunks under `min`; `separators` cut paragraphs too long for one chunk.
     pub fn new(max: usize, min: usize, separators: Vec<Separator>) -> Self {
+        let config = SplitConfig {
+            chunk_size: max.max(1),
+            chunk_overlap: 0,
+            keep: KeepSeparator::End,
+            strip_whitespace: true,
+        };
         Self {
             max: max.max(1),
             min,
-            separators,
+            prose: Splitter::recursive(config, separators.clone()),
+            seams: separators,
+            overlap: 0,
         }
+    }
+
+    /// The same chunker, starting each chunk with up to `overlap` of the tail of the one
+    /// before it (see [`crate::markdown_overlap`]).
+    #[must_use]
+    pub fn with_overlap(mut self, overlap: usize) -> Self {
+        self.overlap = overlap;
+        self
     }
 
     /// Chunks `text`, measuring with `length` (code points when `None`).
     pub fn chunk(&self, text: &str, length: Option<&dyn Length>) -> Result<Vec<MdChunk>> {
+        Ok(self.chunk_grouped(text, length, None)?.0)
+    }
+
+    /// Chunks `text` and, with `parent_size`, groups them into parents
+    /// ([`crate::markdown_parent`]); parents are made before the overlap, and the first
+    /// child of each gets none, so parents stay disjoint and hold their children whole.
+    pub fn chunk_grouped(
+        &self,
+        text: &str,
+        length: Option<&dyn Length>,
+        parent_size: Option<usize>,
+    ) -> Result<(Vec<MdChunk>, Vec<Parent>)> {
         let ascii = text.is_ascii();
         let mut chars_before = Vec::new();
         if !ascii && length.is_none() {
@@ -130,9 +172,25 @@ impl MarkdownChunker {
             length,
             chars_before,
         };
-        let units = run.units(&scan(text))?;
+        let blocks = scan(text);
+        let units = run.units(&blocks)?;
         let packed = run.pack(units)?;
-        run.merge_small(packed)
+        let mut chunks = run.merge_small(packed)?;
+        let parents = match parent_size {
+            Some(size) => group(text, &chunks, size, length)?,
+            None => Vec::new(),
+        };
+        let overlap = Overlap {
+            text,
+            blocks: &blocks,
+            seams: &self.seams,
+            overlap: self.overlap,
+            max: self.max,
+        };
+        let firsts: Vec<usize> = parents.iter().map(|p| p.children.start).collect();
+        let fresh = |k: usize| firsts.binary_search(&k).is_ok();
+        overlap.apply(&mut chunks, fresh, &mut |a, b| run.size(a, b))?;
+        Ok((chunks, parents))
     }
 }
 
@@ -158,16 +216,19 @@ impl Run<'_> {
         let current = |stack: &[(usize, &str)]| -> Arc<[String]> {
             stack.iter().map(|(_, t)| (*t).to_owned()).collect()
         };
+        // The path changes only at headings: built there, shared by the blocks under it.
+        let mut path: Arc<[String]> = Arc::from([]);
         for block in blocks {
             if block.kind == Kind::Heading {
                 while stack.last().is_some_and(|&(level, _)| level >= block.level) {
                     stack.pop();
                 }
                 stack.push((block.level, &block.title));
-                heads.push((block, current(&stack)));
+                path = current(&stack);
+                heads.push((block, Arc::clone(&path)));
                 continue;
             }
-            out.extend(self.atom(&heads, block, &current(&stack))?);
+            self.atom(&heads, block, &path, &mut out)?;
             heads.clear();
         }
         out.extend(self.headings_alone(&heads)?);
@@ -192,35 +253,38 @@ impl Run<'_> {
         heads: &[(&Block, Arc<[String]>)],
         block: &Block,
         path: &Arc<[String]>,
-    ) -> Result<Vec<Unit>> {
+        out: &mut Vec<Unit>,
+    ) -> Result<()> {
         let max = self.cfg.max;
         let start = heads.first().map_or(block.start, |h| h.0.start);
         if self.size(start, block.end)? <= max {
             let mut unit = Unit::new(start, block.end, heads.first().map_or(path, |h| &h.1));
             unit.heading = !heads.is_empty();
-            return Ok(vec![unit]);
+            out.push(unit);
+            return Ok(());
         }
         if heads.is_empty() {
-            return self.cut(block, max, max, path);
+            out.extend(self.cut(block, max, max, path)?);
+            return Ok(());
         }
         let budget = max.saturating_sub(self.size(start, block.start)?);
         let atomic = matches!(block.kind, Kind::Code | Kind::Table)
             && self.size(block.start, block.end)? <= max;
         if budget < max / 2 || atomic {
-            let mut units = self.headings_alone(heads)?;
-            units.extend(self.cut(block, max, max, path)?);
-            return Ok(units);
+            out.extend(self.headings_alone(heads)?);
+            out.extend(self.cut(block, max, max, path)?);
+            return Ok(());
         }
         let mut pieces = self.cut(block, budget, max, path)?;
         if self.size(start, pieces[0].end)? > max {
-            let mut units = self.headings_alone(heads)?;
-            units.extend(pieces);
-            return Ok(units);
+            out.extend(self.headings_alone(heads)?);
+        } else {
+            pieces[0].start = start;
+            pieces[0].heading = true;
+            pieces[0].path = Arc::clone(&heads[0].1);
         }
-        pieces[0].start = start;
-        pieces[0].heading = true;
-        pieces[0].path = Arc::clone(&heads[0].1);
-        Ok(pieces)
+        out.extend(pieces);
+        Ok(())
     }
 
     /// Pieces of a block too large for one chunk.
@@ -316,10 +380,10 @@ impl Run<'_> {
         budget: usize,
         path: &Arc<[String]>,
     ) -> Result<Vec<Unit>> {
-        let size = i64::try_from(budget.max(1)).unwrap_or(i64::MAX);
-        let config = SplitConfig::new(size, 0)?.keep(KeepSeparator::End);
-        let splitter = Splitter::recursive(config, self.cfg.separators.clone());
-        let out = splitter.split(&self.text[a..b], self.length)?;
+        let out = self
+            .cfg
+            .prose
+            .split_sized(budget, &self.text[a..b], self.length)?;
         Ok(out
             .chunks
             .iter()
@@ -339,11 +403,15 @@ impl Run<'_> {
             if let Some(c) = cur.as_mut() {
                 // Table pieces that repeat a header are sized for it: they stay alone.
                 if (c.heading_only || !u.heading_only) && u.header.is_none() && c.header.is_none() {
-                    let closes = u.heading && self.size(c.start, c.end)? >= self.cfg.min;
-                    if !closes && self.size(c.start, u.end)? <= self.cfg.max {
-                        c.end = u.end;
-                        c.heading_only = c.heading_only && u.heading_only;
-                        continue;
+                    let closes = u.heading && self.chunk_size(c)? >= self.cfg.min;
+                    if !closes {
+                        let grown = self.size(c.start, u.end)?;
+                        if grown <= self.cfg.max {
+                            c.end = u.end;
+                            c.size = Some(grown);
+                            c.heading_only = c.heading_only && u.heading_only;
+                            continue;
+                        }
                     }
                 }
             }
@@ -355,6 +423,7 @@ impl Run<'_> {
                 continuation: u.continuation,
                 header: u.header,
                 heading_only: u.heading_only,
+                size: None,
             });
         }
         out.extend(cur);
@@ -363,20 +432,34 @@ impl Run<'_> {
 
     fn merge_small(&self, chunks: Vec<MdChunk>) -> Result<Vec<MdChunk>> {
         let mut out: Vec<MdChunk> = Vec::with_capacity(chunks.len());
-        for c in chunks {
+        for mut c in chunks {
             if let Some(p) = out.last_mut() {
                 if (p.heading_only || !c.heading_only) && c.header.is_none() && p.header.is_none() {
-                    let small = self.size(p.start, p.end)?.min(self.size(c.start, c.end)?);
-                    if small < self.cfg.min && self.size(p.start, c.end)? <= self.cfg.max {
-                        p.end = c.end;
-                        p.heading_only = p.heading_only && c.heading_only;
-                        continue;
+                    let small = self.chunk_size(p)?.min(self.chunk_size(&mut c)?);
+                    if small < self.cfg.min {
+                        let merged = self.size(p.start, c.end)?;
+                        if merged <= self.cfg.max {
+                            p.end = c.end;
+                            p.size = Some(merged);
+                            p.heading_only = p.heading_only && c.heading_only;
+                            continue;
+                        }
                     }
                 }
             }
             out.push(c);
         }
         Ok(out)
+    }
+
+    /// The size of `c`, measured once.
+    fn chunk_size(&self, c: &mut MdChunk) -> Result<usize> {
+        if let Some(n) = c.size {
+            return Ok(n);
+        }
+        let n = self.size(c.start, c.end)?;
+        c.size = Some(n);
+        Ok(n)
     }
 }
 

@@ -155,9 +155,36 @@ impl Splitter {
 
     /// Splits `text`, measuring with `length` (code points when `None`).
     pub fn split(&self, text: &str, length: Option<&dyn Length>) -> Result<SplitOutput> {
+        self.split_with(&self.config, text, length)
+    }
+
+    /// [`Splitter::split`] at another chunk size (at least 1; the overlap is capped to it):
+    /// one splitter, and the caches of its regexes, serve callers whose budget changes from
+    /// call to call (cloning a regex would start it with empty caches).
+    pub fn split_sized(
+        &self,
+        chunk_size: usize,
+        text: &str,
+        length: Option<&dyn Length>,
+    ) -> Result<SplitOutput> {
+        let chunk_size = chunk_size.max(1);
+        let config = SplitConfig {
+            chunk_size,
+            chunk_overlap: self.config.chunk_overlap.min(chunk_size),
+            ..self.config
+        };
+        self.split_with(&config, text, length)
+    }
+
+    fn split_with(
+        &self,
+        config: &SplitConfig,
+        text: &str,
+        length: Option<&dyn Length>,
+    ) -> Result<SplitOutput> {
         let mut run = Run {
             text,
-            config: &self.config,
+            config,
             length,
             ascii: text.is_ascii(),
             out: SplitOutput::default(),

@@ -98,7 +98,12 @@ class MarkdownChunker:
     """The structure-aware Markdown chunker of the core."""
 
     def __new__(
-        cls, chunk_size: int, min_size: int, separators: list[str], settings: str
+        cls,
+        chunk_size: int,
+        min_size: int,
+        separators: list[str],
+        settings: str,
+        chunk_overlap: int = 0,
     ) -> MarkdownChunker: ...
     def split(
         self,

@@ -48,7 +48,9 @@ class MarkdownChunker(_ref.MarkdownChunker):
         patterns = [to_rust(s) if s else "" for s in self.separators]
         if any(p is None for p in patterns):
             return fallback  # outside the syntax both engines read alike: stay on Python
-        native = _native.MarkdownChunker(self.chunk_size, self.min_size, patterns, self.settings)
+        native = _native.MarkdownChunker(
+            self.chunk_size, self.min_size, patterns, self.settings, self.chunk_overlap
+        )
         return NativeMarkdownEngine(native, fallback, self.length_function)
 
     def _chunk_type(self) -> Any:

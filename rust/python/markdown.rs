@@ -10,7 +10,7 @@ use super::markdown_build::{build, spans, Identity, Shared, Span};
 use crate::chunk_id::text_digest;
 use crate::error::Result;
 use crate::markdown_chunk::{MarkdownChunker, MdChunk};
-use crate::markdown_parent::{group, Parent};
+use crate::markdown_parent::Parent;
 use crate::scan::Separator;
 use crate::split::Length;
 
@@ -30,28 +30,23 @@ impl PyMarkdownChunker {
         parent_size: Option<usize>,
         length: Option<&dyn Length>,
     ) -> Result<(Vec<MdChunk>, Vec<Parent>)> {
-        let chunks = self.inner.chunk(text, length)?;
-        let parents = match parent_size {
-            Some(size) => group(text, &chunks, size, length)?,
-            None => Vec::new(),
-        };
-        Ok((chunks, parents))
+        self.inner.chunk_grouped(text, length, parent_size)
     }
 }
 
 /// Children and parents as spans with ids (parent ids use their own settings string).
 fn all_spans(
     text: &str,
+    digest: &str,
     doc: &str,
     settings: &str,
     parent_size: Option<usize>,
     (chunks, parents): (Vec<MdChunk>, Vec<Parent>),
 ) -> (Vec<Span>, Vec<Span>) {
-    let digest = text_digest(text);
     let who = Identity {
         doc,
         settings,
-        digest: &digest,
+        digest,
     };
     let mut kids = spans(
         text,
@@ -82,20 +77,21 @@ fn all_spans(
 impl PyMarkdownChunker {
     /// `separators` are regexes in the syntax Python's `re` and the `regex` crate share.
     #[new]
-    #[pyo3(signature = (chunk_size, min_size, separators, settings))]
+    #[pyo3(signature = (chunk_size, min_size, separators, settings, chunk_overlap=0))]
     #[allow(clippy::needless_pass_by_value)] // PyO3 extracts a list by value
     fn new(
         chunk_size: usize,
         min_size: usize,
         separators: Vec<String>,
         settings: String,
+        chunk_overlap: usize,
     ) -> PyResult<Self> {
         let seps = separators
             .iter()
             .map(|s| Separator::regex(s))
             .collect::<Result<Vec<_>>>()?;
         Ok(Self {
-            inner: MarkdownChunker::new(chunk_size, min_size, seps),
+            inner: MarkdownChunker::new(chunk_size, min_size, seps).with_overlap(chunk_overlap),
             settings,
         })
     }
@@ -125,13 +121,16 @@ impl PyMarkdownChunker {
         };
         let settings = &self.settings;
         let (doc, (kids, ups)) = py.detach(|| {
-            let doc = document_id.unwrap_or_else(|| text_digest(source)[..32].to_owned());
-            let spans = all_spans(source, &doc, settings, parent_size, out);
+            // One digest serves the default document id and every chunk id.
+            let digest = text_digest(source);
+            let doc = document_id.unwrap_or_else(|| digest[..32].to_owned());
+            let spans = all_spans(source, &digest, &doc, settings, parent_size, out);
             (doc, spans)
         });
         let hierarchy = parent_size.is_some();
         let mut shared = Shared {
             source,
+            source_py: text,
             doc: PyString::new(py, &doc),
             user: metadata,
             embedding: embedding_text,

@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyMappingProxy, PyString, PyTuple};
 
 use super::chunk::PyChunk;
+use super::strings::span_string;
 use crate::chunk_id::chunk_id;
 use crate::text::CharCursor;
 
@@ -62,6 +63,8 @@ pub fn spans(
 /// What every chunk of a call shares.
 pub struct Shared<'a, 'py> {
     pub source: &'a str,
+    /// The same text as the caller's Python string (non-ASCII chunks are sliced from it).
+    pub source_py: &'a Bound<'py, PyString>,
     pub doc: Bound<'py, PyString>,
     pub user: &'a Bound<'py, PyDict>,
     pub embedding: bool,
@@ -131,7 +134,13 @@ pub fn build<'py>(
         }
         let proxy = PyMappingProxy::new(py, meta.as_mapping());
         let chunk = PyChunk::new(
-            PyString::new(py, text).unbind(),
+            span_string(
+                shared.source_py,
+                shared.source,
+                (s.start, s.end),
+                (s.char_start, s.char_end),
+            )?
+            .unbind(),
             s.char_start,
             s.char_end,
             s.start,

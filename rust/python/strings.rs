@@ -19,17 +19,29 @@ pub fn chunk_string<'py>(
     utf8: &str,
     chunk: &Chunk,
 ) -> PyResult<Bound<'py, PyString>> {
-    let (bytes, chars) = (
-        chunk.byte_end - chunk.byte_start,
-        chunk.char_end - chunk.char_start,
-    );
-    if bytes == chars {
-        return Ok(PyString::new(text.py(), chunk.text(utf8)));
+    span_string(
+        text,
+        utf8,
+        (chunk.byte_start, chunk.byte_end),
+        (chunk.char_start, chunk.char_end),
+    )
+}
+
+/// `text[bytes]` (also `text[chars]` in code points) as a new Python string.
+pub fn span_string<'py>(
+    text: &Bound<'py, PyString>,
+    utf8: &str,
+    bytes: (usize, usize),
+    chars: (usize, usize),
+) -> PyResult<Bound<'py, PyString>> {
+    let piece = &utf8[bytes.0..bytes.1];
+    if bytes.1 - bytes.0 == chars.1 - chars.0 {
+        return Ok(PyString::new(text.py(), piece));
     }
-    if let Some(s) = copy_ucs2(text, chunk.text(utf8), chunk.char_start, chars)? {
+    if let Some(s) = copy_ucs2(text, piece, chars.0, chars.1 - chars.0)? {
         return Ok(s);
     }
-    substring(text, chunk.char_start, chunk.char_end)
+    substring(text, chars.0, chars.1)
 }
 
 /// `text[start:start + len]` as a copy of code units, when `text` is UCS-2 and the slice

@@ -18,7 +18,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Callable, NamedTuple, Optional, Union
 
+from .markdown_blocks import scan
 from .markdown_chunk import MarkdownEngine
+from .markdown_overlap import Overlap
 from .markdown_parent import group
 from .splitter import Chunk
 from .text import utf8_len
@@ -85,9 +87,10 @@ def spans(text: str, doc: str, settings: str, items: list[tuple]) -> list[Span]:
 class ReferenceMarkdownEngine:
     """Runs the pure-Python chunker and adds offsets, ids, parents and metadata."""
 
-    def __init__(self, engine: MarkdownEngine, settings: str) -> None:
+    def __init__(self, engine: MarkdownEngine, settings: str, overlap: int = 0) -> None:
         self.engine = engine
         self.settings = settings
+        self.overlap = overlap
 
     def split(self, text: str, options: Options) -> tuple[list[Any], list[Any]]:
         """``(chunks, parents)``; parents only with ``options.parent_size``."""
@@ -97,6 +100,11 @@ class ReferenceMarkdownEngine:
             if options.parent_size is None
             else group(text, raw, options.parent_size, self.engine.length)
         )
+        if self.overlap:
+            seams = [s.pattern for s in self.engine.separators]
+            firsts = {p.first for p in ups}
+            over = Overlap(text, scan(text), seams, self.overlap, self.engine.max)
+            raw = over.apply(raw, firsts.__contains__, lambda a, b: self.engine.size(text, a, b))
         doc = options.document_id
         doc = text_digest(text)[:32] if doc is None else doc
         items = [
@@ -143,6 +151,9 @@ class MarkdownChunker:
     are exact spans (``source[c.start:c.end] == c.text``) and carry in ``c.metadata`` the
     user's metadata plus ``document_id``, ``chunk_id``, ``prev_id``, ``next_id``,
     ``heading_path``, ``continuation``, ``table_header`` (and ``embedding_text`` if asked).
+    With ``chunk_overlap`` (< ``chunk_size``), a chunk may start with up to that much of
+    the end of the chunk before it, from a sentence (else line, clause, word) start, never
+    across a heading or from inside a code block or table that is not itself cut.
     With ``parent_size`` (>= ``chunk_size``), chunks also get a ``parent_id``, and
     :meth:`split_hierarchy` returns the parents: runs of whole chunks, up to ``parent_size``,
     closed at a new heading path once a quarter full.
@@ -167,8 +178,14 @@ class MarkdownChunker:
         embedding_text: bool = False,
         length_function: Optional[Callable[[str], int]] = None,
         parent_size: Optional[int] = None,
+        chunk_overlap: int = 0,
     ) -> None:
-        sizes = (("chunk_size", chunk_size), ("min_size", min_size), ("parent_size", parent_size))
+        sizes = (
+            ("chunk_size", chunk_size),
+            ("min_size", min_size),
+            ("parent_size", parent_size),
+            ("chunk_overlap", chunk_overlap),
+        )
         for name, value in sizes:
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
                 raise TypeError(f"{name} must be an int, got {type(value).__name__}")
@@ -177,6 +194,8 @@ class MarkdownChunker:
         min_size = chunk_size // 4 if min_size is None else min_size
         if not 0 <= min_size <= chunk_size:
             raise ValueError(f"min_size must be between 0 and chunk_size, got {min_size}")
+        if not 0 <= chunk_overlap < chunk_size:
+            raise ValueError(f"chunk_overlap must be >= 0 and < chunk_size, got {chunk_overlap}")
         if parent_size is not None and parent_size < chunk_size:
             raise ValueError(f"parent_size must be >= chunk_size, got {parent_size}")
         if isinstance(separators, str):
@@ -196,6 +215,7 @@ class MarkdownChunker:
         self.embedding_text = bool(embedding_text)
         self.length_function = length_function
         self.parent_size = parent_size
+        self.chunk_overlap = chunk_overlap
         self.settings = self._settings()
         self._engine = self._make_engine()
 
@@ -203,13 +223,17 @@ class MarkdownChunker:
         fn = self.length_function
         length = "chars" if fn is None else getattr(fn, "__qualname__", type(fn).__qualname__)
         seps = json.dumps(self.separators, ensure_ascii=True)
-        return f"markdown-v1|size={self.chunk_size}|min={self.min_size}|seps={seps}|len={length}"
+        over = f"|overlap={self.chunk_overlap}" if self.chunk_overlap else ""
+        return (
+            f"markdown-v1|size={self.chunk_size}|min={self.min_size}|seps={seps}|len={length}"
+            + over
+        )
 
     def _make_engine(self) -> Any:
         engine = MarkdownEngine(
             self.chunk_size, self.min_size, self.separators, self.length_function
         )
-        return ReferenceMarkdownEngine(engine, self.settings)
+        return ReferenceMarkdownEngine(engine, self.settings, self.chunk_overlap)
 
     def split(
         self,
