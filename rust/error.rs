@@ -31,6 +31,9 @@ pub enum Error {
     /// in an engine-specific way; use the empty separator `""` for that instead.
     #[error("separator regex {0:?} can match the empty string; use \"\" to split into characters")]
     EmptyMatch(String),
+    /// Where `LangChain` itself fails with Python's `IndexError` (reproduced by drop-ins).
+    #[error("string index out of range")]
+    IndexOutOfRange,
     /// A user-supplied length function failed; the binding keeps the original exception.
     #[error("length function failed: {0}")]
     Length(String),

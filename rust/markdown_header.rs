@@ -11,6 +11,7 @@
 use std::borrow::Cow;
 use std::collections::HashSet;
 
+use crate::error::{Error, Result};
 use crate::text::strip_range;
 
 /// One `(marker, name)` entry of `headers_to_split_on`, resolved by the caller.
@@ -126,10 +127,10 @@ impl HeaderSplitter {
 
     /// Splits `text`; `nonprintable` holds the non-ASCII characters of `text` that Python
     /// does not consider printable.
-    pub fn split(&self, text: &str, nonprintable: &HashSet<char>) -> Vec<HeaderBlock> {
+    pub fn split(&self, text: &str, nonprintable: &HashSet<char>) -> Result<Vec<HeaderBlock>> {
         let blocks = self.scan(text, nonprintable);
         if self.return_each_line {
-            blocks
+            Ok(blocks)
         } else {
             aggregate(blocks, self.strip_headers)
         }
@@ -197,8 +198,9 @@ impl HeaderSplitter {
 }
 
 /// `LangChain`'s `aggregate_lines_to_chunks`: joins blocks with equal metadata, and (headers
-/// kept) a header-only block into the deeper block after it.
-pub fn aggregate(blocks: Vec<HeaderBlock>, strip_headers: bool) -> Vec<HeaderBlock> {
+/// kept) a header-only block into the deeper block after it. Where `LangChain` indexes the
+/// first character of an empty last line (and Python raises `IndexError`), so do we.
+pub fn aggregate(blocks: Vec<HeaderBlock>, strip_headers: bool) -> Result<Vec<HeaderBlock>> {
     let mut out: Vec<HeaderBlock> = Vec::with_capacity(blocks.len());
     for block in blocks {
         if let Some(last) = out.last_mut() {
@@ -208,10 +210,11 @@ pub fn aggregate(blocks: Vec<HeaderBlock>, strip_headers: bool) -> Vec<HeaderBlo
                 continue;
             }
             let last_line = last.content.rsplit('\n').next().unwrap_or("");
-            if last.metadata.len() < block.metadata.len()
-                && last_line.starts_with('#')
-                && !strip_headers
-            {
+            let deeper = last.metadata.len() < block.metadata.len();
+            if deeper && last_line.is_empty() {
+                return Err(Error::IndexOutOfRange);
+            }
+            if deeper && last_line.starts_with('#') && !strip_headers {
                 last.content.push_str("  \n");
                 last.content.push_str(&block.content);
                 last.metadata = block.metadata;
@@ -220,7 +223,7 @@ pub fn aggregate(blocks: Vec<HeaderBlock>, strip_headers: bool) -> Vec<HeaderBlo
         }
         out.push(block);
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -237,9 +240,19 @@ mod tests {
     }
 
     #[test]
+    fn empty_last_line_before_deeper_block_fails_like_python() {
+        // LangChain reads the first character of the previous block's last line.
+        let s = HeaderSplitter::new(vec![rule("#", 1), rule("", 0)], false, false);
+        assert_eq!(
+            s.split("\n# ", &HashSet::new()),
+            Err(Error::IndexOutOfRange)
+        );
+    }
+
+    #[test]
     fn headers_nest_and_pop() {
         let s = HeaderSplitter::new(vec![rule("##", 1), rule("#", 0)], false, true);
-        let out = s.split("# A\nx\n## B\ny\n# C\nz", &HashSet::new());
+        let out = s.split("# A\nx\n## B\ny\n# C\nz", &HashSet::new()).unwrap();
         let got: Vec<_> = out
             .iter()
             .map(|b| (b.content.as_str(), b.metadata.len()))
@@ -251,7 +264,9 @@ mod tests {
     #[test]
     fn fences_hide_headers_and_lines_are_cleaned() {
         let s = HeaderSplitter::new(vec![rule("#", 0)], true, true);
-        let out = s.split("  # A \t\n```\n# no\n```\nend\u{7}x", &HashSet::new());
+        let out = s
+            .split("  # A \t\n```\n# no\n```\nend\u{7}x", &HashSet::new())
+            .unwrap();
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].content, "```\n# no\n```\nendx");
     }

@@ -35,10 +35,18 @@ def docs(splitter, text: str) -> list[tuple[str, dict]]:
     return [(d.page_content, d.metadata) for d in splitter.split_text(text)]
 
 
+def outcome(splitter, text: str):
+    """The documents, or the exception type and message (LangChain fails on some input)."""
+    try:
+        return docs(splitter, text)
+    except Exception as err:
+        return type(err), str(err)
+
+
 def check_all(text: str, headers, **options) -> None:
-    expected = docs(LangChainSplitter(headers, **options), text)
-    assert docs(ref.MarkdownHeaderTextSplitter(headers, **options), text) == expected
-    assert docs(ferrochunk.MarkdownHeaderTextSplitter(headers, **options), text) == expected
+    expected = outcome(LangChainSplitter(headers, **options), text)
+    assert outcome(ref.MarkdownHeaderTextSplitter(headers, **options), text) == expected
+    assert outcome(ferrochunk.MarkdownHeaderTextSplitter(headers, **options), text) == expected
 
 
 def test_corpus_is_there() -> None:
@@ -127,6 +135,14 @@ def test_aggregate_lines_to_chunks_is_public() -> None:
     )
     theirs = LangChainSplitter(HEADERS).aggregate_lines_to_chunks([dict(x) for x in lines])
     assert ours == theirs
+
+
+def test_langchain_index_error_is_reproduced() -> None:
+    # LangChain indexes the first character of an empty line here and raises IndexError.
+    check_all("\n# ", [("", "E"), ("#", "H")], strip_headers=False)
+    assert isinstance(
+        outcome(LangChainSplitter([("", "E"), ("#", "H")], strip_headers=False), "\n# "), tuple
+    )
 
 
 def test_lone_surrogates_fall_back() -> None:

@@ -1,7 +1,7 @@
 //! The single mapping from core errors to Python exceptions.
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyException, PyKeyError, PyValueError};
+use pyo3::exceptions::{PyException, PyIndexError, PyKeyError, PyValueError};
 use pyo3::types::{PyAnyMethods, PyString};
 use pyo3::{PyErr, Python};
 
@@ -20,6 +20,7 @@ impl From<Error> for PyErr {
         match err {
             Error::DisallowedSpecial(token) => PyValueError::new_err(disallowed_message(&token)),
             Error::UnknownModel(_) | Error::InvalidToken(_) => PyKeyError::new_err(err.to_string()),
+            Error::IndexOutOfRange => PyIndexError::new_err(err.to_string()),
             _ => PyValueError::new_err(err.to_string()),
         }
     }

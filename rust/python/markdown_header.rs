@@ -48,7 +48,7 @@ impl PyHeaderSplitter {
         let source = text.to_str()?;
         let set: HashSet<char> = nonprintable.chars().collect();
         let inner = &self.inner;
-        let blocks = py.detach(|| inner.split(source, &set));
+        let blocks = py.detach(|| inner.split(source, &set))?;
         let items = blocks
             .into_iter()
             .map(|b| (b.content, b.metadata).into_pyobject(py))
