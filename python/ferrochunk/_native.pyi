@@ -12,6 +12,7 @@ __all__ = [
     "TokenCounter",
     "Unsupported",
     "chunk_files",
+    "clear_token_caches",
     "encoding_name_for_model",
     "encoding_names",
 ]
@@ -156,3 +157,4 @@ class TokenCounter:
 
 def encoding_name_for_model(model: str) -> str: ...
 def encoding_names() -> list[str]: ...
+def clear_token_caches() -> None: ...

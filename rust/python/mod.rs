@@ -25,6 +25,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tokens::PyTokenCounter>()?;
     m.add_function(wrap_pyfunction!(tokens::encoding_name_for_model, m)?)?;
     m.add_function(wrap_pyfunction!(tokens::encoding_names, m)?)?;
+    m.add_function(wrap_pyfunction!(tokens::clear_token_caches, m)?)?;
     m.add("Unsupported", m.py().get_type::<errors::Unsupported>())?;
     Ok(())
 }

@@ -248,6 +248,12 @@ pub fn encoding_name_for_model(model: &str) -> PyResult<&'static str> {
     Ok(encoding_for_model(model)?)
 }
 
+/// Empties every thread's cache of merged pieces (for cold-start benchmarks).
+#[pyfunction]
+pub fn clear_token_caches() {
+    crate::bpe::clear_caches();
+}
+
 /// The names of the bundled encodings.
 #[pyfunction]
 pub fn encoding_names() -> Vec<&'static str> {
