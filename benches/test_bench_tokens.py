@@ -3,7 +3,8 @@
 Counting: MB/s of ``len(tiktoken.encode_ordinary)`` vs ferrochunk's ``count`` (single thread;
 ``ferrochunk`` repeats the corpus, so its piece cache is warm after the first round,
 ``ferrochunk-cold`` empties the cache before every round) and ``count_batch`` (all cores);
-token splitting: cl100k_base, chunk_size 512, overlap 50, ``from_tiktoken_encoder`` and ``TokenTextSplitter``. Every benchmark checks identical output.
+token splitting: cl100k_base, chunk_size 512, overlap 50, ``from_tiktoken_encoder`` and
+``TokenTextSplitter``. Every benchmark checks identical output.
 Run for real with ``pytest benches/test_bench_tokens.py --benchmark-enable``.
 """
 
