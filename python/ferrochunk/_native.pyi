@@ -1,7 +1,7 @@
 """Type stubs for the Rust extension module (``rust/python/``)."""
 
 from collections.abc import Callable, Mapping
-from typing import Any, Literal, final
+from typing import Any, ClassVar, Literal, final
 
 __all__ = [
     "Chunk",
@@ -154,6 +154,7 @@ class TokenCounter:
     def __call__(self, text: str) -> int: ...
     @property
     def name(self) -> str: ...
+    counts_tokens: ClassVar[bool]
 
 def encoding_name_for_model(model: str) -> str: ...
 def encoding_names() -> list[str]: ...

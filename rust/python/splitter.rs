@@ -10,7 +10,7 @@ use super::strings::chunk_string;
 use super::tokens::PyTokenCounter;
 use crate::error::Result;
 use crate::scan::{KeepSeparator, Separator};
-use crate::split::{SplitConfig, SplitOutput, Splitter};
+use crate::split::{Length, SplitConfig, SplitOutput, Splitter};
 
 /// A configured splitter; immutable and shareable across threads.
 #[pyclass(frozen, name = "Splitter", module = "ferrochunk._native")]
@@ -129,7 +129,25 @@ impl PySplitter {
         length: Option<Bound<'py, PyAny>>,
     ) -> PyResult<(Bound<'py, PyList>, Vec<usize>)> {
         let source = text.to_str()?;
+        let counter = length
+            .as_ref()
+            .and_then(|f| f.cast::<PyTokenCounter>().ok())
+            .cloned();
         let out = self.run(py, source, length)?;
+        // Sized in tokens: every chunk carries its own count, computed here in Rust.
+        let counts = match &counter {
+            Some(counter) => {
+                let length = counter.get().length();
+                let chunks = &out.chunks;
+                Some(py.detach(|| {
+                    chunks
+                        .iter()
+                        .map(|c| length.length(c.text(source)))
+                        .collect::<Result<Vec<_>>>()
+                })?)
+            }
+            None => None,
+        };
         let list = PyList::empty(py);
         for (index, c) in out.chunks.iter().enumerate() {
             let (start, end) = (c.char_start, c.char_end);
@@ -148,7 +166,7 @@ impl PySplitter {
                 c.byte_end,
                 index,
                 metadata.clone().unbind(),
-                None,
+                counts.as_ref().map(|counts| counts[index]),
             );
             list.append(Bound::new(py, chunk)?)?;
         }

@@ -240,6 +240,12 @@ impl PyTokenCounter {
     fn name(&self) -> &'static str {
         self.inner.tokenizer.name()
     }
+
+    /// Marks a length that counts tokens: `Splitter.split` then fills `Chunk.token_count`.
+    #[classattr]
+    fn counts_tokens() -> bool {
+        true
+    }
 }
 
 /// tiktoken's `encoding_name_for_model` (raises `KeyError` for unknown models).

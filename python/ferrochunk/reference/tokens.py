@@ -54,6 +54,7 @@ def tiktoken_length(
     def _tiktoken_encoder(text: str) -> int:
         return len(enc.encode(text, allowed_special=allowed, disallowed_special=disallowed_special))
 
+    _tiktoken_encoder.counts_tokens = True  # type: ignore[attr-defined]
     return _tiktoken_encoder
 
 
