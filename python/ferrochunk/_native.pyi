@@ -7,6 +7,7 @@ __all__ = [
     "Chunk",
     "Encoder",
     "HeaderSplitter",
+    "HfTokenCounter",
     "MarkdownChunker",
     "Splitter",
     "TokenCounter",
@@ -154,6 +155,14 @@ class TokenCounter:
     def __call__(self, text: str) -> int: ...
     @property
     def name(self) -> str: ...
+    counts_tokens: ClassVar[bool]
+
+@final
+class HfTokenCounter:
+    """A Hugging Face tokenizer (``tokenizer.json`` contents) counting tokens in Rust."""
+
+    def __new__(cls, json: str, add_special_tokens: bool) -> HfTokenCounter: ...
+    def __call__(self, text: str) -> int: ...
     counts_tokens: ClassVar[bool]
 
 def encoding_name_for_model(model: str) -> str: ...

@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
 use super::chunk::PyChunk;
+use super::hf_tokens::PyHfCounter;
 use super::length::PyLength;
 use super::strings::chunk_string;
 use super::tokens::PyTokenCounter;
@@ -39,6 +40,17 @@ fn separator((pattern, is_regex, join): (String, bool, String)) -> Result<Separa
     Ok(sep.with_join_text(&join))
 }
 
+/// The core length behind a native counter (bundled BPE or Hugging Face), if `func` is one:
+/// the splitter then measures in Rust with the GIL released.
+fn native_length<'a>(func: &'a Bound<'_, PyAny>) -> Option<&'a (dyn Length + Sync)> {
+    if let Ok(counter) = func.cast::<PyTokenCounter>() {
+        return Some(counter.get().length());
+    }
+    func.cast::<PyHfCounter>()
+        .ok()
+        .map(|c| c.get().length() as _)
+}
+
 impl PySplitter {
     /// The core splitter, for other native functions.
     pub fn core(&self) -> &Splitter {
@@ -58,9 +70,9 @@ impl PySplitter {
                 Ok(py.detach(move || inner.split(text, None))?)
             }
             Some(func) => {
-                if let Ok(counter) = func.cast::<PyTokenCounter>() {
+                if let Some(length) = native_length(&func) {
                     // Token counts in Rust: no Python call per piece, GIL released.
-                    let (inner, length) = (&self.inner, counter.get().length());
+                    let inner = &self.inner;
                     return Ok(py.detach(move || inner.split(text, Some(length)))?);
                 }
                 let length = PyLength::new(func);
@@ -129,15 +141,11 @@ impl PySplitter {
         length: Option<Bound<'py, PyAny>>,
     ) -> PyResult<(Bound<'py, PyList>, Vec<usize>)> {
         let source = text.to_str()?;
-        let counter = length
-            .as_ref()
-            .and_then(|f| f.cast::<PyTokenCounter>().ok())
-            .cloned();
+        let counter = length.clone();
         let out = self.run(py, source, length)?;
         // Sized in tokens: every chunk carries its own count, computed here in Rust.
-        let counts = match &counter {
-            Some(counter) => {
-                let length = counter.get().length();
+        let counts = match counter.as_ref().and_then(native_length) {
+            Some(length) => {
                 let chunks = &out.chunks;
                 Some(py.detach(|| {
                     chunks

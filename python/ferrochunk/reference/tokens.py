@@ -58,6 +58,17 @@ def tiktoken_length(
     return _tiktoken_encoder
 
 
+def huggingface_length(tokenizer: Any, add_special_tokens: bool = False) -> Callable[[str], int]:
+    """A length calling a ``tokenizers.Tokenizer`` from Python for every text (what LangChain's
+    ``from_huggingface_tokenizer`` does, through ``transformers``' ``tokenize()``)."""
+
+    def _huggingface_length(text: str) -> int:
+        return len(tokenizer.encode(text, add_special_tokens=add_special_tokens).ids)
+
+    _huggingface_length.counts_tokens = True  # type: ignore[attr-defined]
+    return _huggingface_length
+
+
 def split_on_tokens(
     text: str,
     encode: Callable[[str], list[int]],
