@@ -36,6 +36,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         (t.elapsed().as_secs_f64() - loaded) * 1e3
     );
     for round in 0..rounds {
+        if mode == "cold" {
+            ferrochunk::bpe::clear_caches();
+        }
         let t = Instant::now();
         let total: usize = match mode {
             "pieces" => texts
