@@ -189,7 +189,7 @@ def _check_window(chunk_size: object, chunk_overlap: object) -> None:
 
 def clear_caches() -> None:
     """Forget the merged pieces every thread remembers (counts of repeated words): for
-    measuring a cold first pass, or to give the memory back (at most ~5 MB per thread and
+    measuring a cold first pass, or to give the memory back (up to ~10 MB per thread and
     encoding)."""
     _native.clear_token_caches()
 
