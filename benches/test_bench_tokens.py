@@ -1,8 +1,10 @@
 """Token counting and token-sized splitting vs tiktoken and LangChain, on each corpus.
 
-Counting: MB/s of ``len(tiktoken.encode_ordinary)`` vs ferrochunk's ``count`` (single thread)
-and ``count_batch`` (all cores); token splitting: cl100k_base, chunk_size 512, overlap 50,
-``from_tiktoken_encoder`` and ``TokenTextSplitter``. Every benchmark checks identical output.
+Counting: MB/s of ``len(tiktoken.encode_ordinary)`` vs ferrochunk's ``count`` (single thread;
+``ferrochunk`` repeats the corpus, so its piece cache is warm after the first round,
+``ferrochunk-cold`` empties the cache before every round) and ``count_batch`` (all cores);
+token splitting: cl100k_base, chunk_size 512, overlap 50, ``from_tiktoken_encoder`` and
+``TokenTextSplitter``. Every benchmark checks identical output.
 Run for real with ``pytest benches/test_bench_tokens.py --benchmark-enable``.
 """
 
@@ -36,7 +38,12 @@ def _batch(name: str) -> Callable[[tuple[str, ...]], list[int]]:
     return lambda items: enc.count_batch(list(items), disallowed_special=())
 
 
-COUNTERS = {"tiktoken": _tiktoken, "ferrochunk": _single, "ferrochunk-batch": _batch}
+COUNTERS = {
+    "tiktoken": _tiktoken,
+    "ferrochunk": _single,
+    "ferrochunk-cold": _single,
+    "ferrochunk-batch": _batch,
+}
 
 
 @functools.cache
@@ -52,7 +59,13 @@ def test_count(benchmark, corpus: str, name: str, impl: str) -> None:
     count = COUNTERS[impl](name)
     benchmark.group = f"count {name} {corpus}"
     benchmark.extra_info.update(implementation=impl, corpus=corpus, megabytes=megabytes(items))
-    out = benchmark(lambda: count(items))
+    if impl.endswith("-cold"):
+        # Every round starts with empty piece caches: the first pass over unseen text.
+        out = benchmark.pedantic(
+            lambda: count(items), setup=tokens.clear_caches, rounds=5, warmup_rounds=1
+        )
+    else:
+        out = benchmark(lambda: count(items))
     assert out == expected_counts(corpus, name), f"{impl} counts differ from tiktoken's"
 
 
@@ -71,6 +84,7 @@ def _ours(package) -> Callable[[str], Callable[[str], list[str]]]:
 SPLITTERS = {
     "langchain": _langchain,
     "ferrochunk": _ours(ferrochunk),
+    "ferrochunk-cold": _ours(ferrochunk),
     "reference": _ours(reference),
 }
 
@@ -89,5 +103,9 @@ def test_token_split(benchmark, corpus: str, cls: str, impl: str) -> None:
     split = SPLITTERS[impl](cls)
     benchmark.group = f"token split {cls} {corpus}"
     benchmark.extra_info.update(implementation=impl, corpus=corpus, megabytes=megabytes(items))
-    out = benchmark(lambda: [split(t) for t in items])
+    run = lambda: [split(t) for t in items]  # noqa: E731
+    if impl.endswith("-cold"):  # empty piece caches before every round, as for counting
+        out = benchmark.pedantic(run, setup=tokens.clear_caches, rounds=5, warmup_rounds=1)
+    else:
+        out = benchmark(run)
     assert out == expected_split(corpus, cls), f"{impl} output differs from LangChain's"

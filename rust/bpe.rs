@@ -12,11 +12,12 @@ use std::collections::BinaryHeap;
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
 use rustc_hash::FxHashMap;
 
 /// Pieces longer than this (in bytes) are merged with a heap instead of linear scans.
-const HEAP_THRESHOLD: usize = 128;
+const HEAP_THRESHOLD: usize = 32;
 
 /// The mergeable ranks of one encoding, borrowed from the bundled data.
 #[derive(Debug)]
@@ -26,6 +27,10 @@ pub struct Ranks {
     /// Rank of every two-byte token, indexed by the two bytes (`u32::MAX` if none): the
     /// first round of every merge asks for pairs of bytes, and an array beats hashing.
     pairs: Vec<u32>,
+    /// Rank of every single byte (every byte is a token in these encodings).
+    bytes: [u32; 256],
+    /// See [`Ranks::joins`].
+    joins: OnceLock<FxHashMap<u64, u32>>,
     /// Which cache slot this table owns in each thread's piece cache.
     slot: usize,
 }
@@ -33,10 +38,34 @@ pub struct Ranks {
 /// Distinct pieces a thread remembers per encoding before starting afresh.
 const CACHE_LIMIT: usize = 1 << 16;
 
+/// Token ids a thread's cache holds per encoding before starting afresh.
+const CACHE_IDS_LIMIT: usize = 1 << 20;
+
+/// Tokens of multi-token pieces, for one encoding on one thread: markdown and code repeat
+/// the same identifiers and words, and LangChain's recursion counts the same text at every
+/// level, so a cached piece skips its whole merge when counting and when encoding.
+#[derive(Default)]
+struct PieceCache {
+    /// Piece bytes to `(offset, length)` of its tokens in `ids`.
+    map: FxHashMap<Box<[u8]>, (u32, u32)>,
+    /// The tokens of every cached piece, back to back (one allocation for all).
+    ids: Vec<u32>,
+    /// The [`clear_caches`] generation the contents belong to.
+    epoch: usize,
+}
+
+/// Bumped by [`clear_caches`]; each thread empties its caches when it sees a new value.
+static EPOCH: AtomicUsize = AtomicUsize::new(0);
+
+/// Empties every thread's piece caches (lazily, at each thread's next lookup): for
+/// benchmarks that must measure a cold first pass, and to give memory back.
+pub fn clear_caches() {
+    EPOCH.fetch_add(1, Ordering::Relaxed);
+}
+
 thread_local! {
-    /// Token counts of multi-token pieces, per encoding: markdown and code repeat the same
-    /// identifiers and words, and a count from the cache skips the whole merge.
-    static COUNTS: RefCell<Vec<FxHashMap<Box<[u8]>, u32>>> = const { RefCell::new(Vec::new()) };
+    /// One cache per encoding (indexed by `Ranks::slot`).
+    static PIECES: RefCell<Vec<PieceCache>> = const { RefCell::new(Vec::new()) };
 }
 
 impl Ranks {
@@ -47,6 +76,8 @@ impl Ranks {
             map: FxHashMap::default(),
             tokens: Vec::new(),
             pairs: vec![u32::MAX; 1 << 16],
+            bytes: [u32::MAX; 256],
+            joins: OnceLock::new(),
             slot: SLOTS.fetch_add(1, Ordering::Relaxed),
         };
         for &(first, mut data) in parts {
@@ -70,9 +101,17 @@ impl Ranks {
         }
         self.tokens[slot] = token;
         self.map.insert(token, rank);
+        if let [a] = *token {
+            self.bytes[usize::from(a)] = rank;
+        }
         if let [a, b] = *token {
             self.pairs[usize::from(a) << 8 | usize::from(b)] = rank;
         }
+    }
+
+    /// Which slot this table owns in per-thread caches (one per encoding).
+    pub fn slot(&self) -> usize {
+        self.slot
     }
 
     /// Number of mergeable tokens.
@@ -115,10 +154,7 @@ impl Ranks {
             out.push(rank);
             return;
         }
-        let bounds = self.merge(piece);
-        out.extend(bounds.windows(2).map(|w| {
-            self.rank(&piece[w[0]..w[1]]).unwrap_or(u32::MAX) // every byte is a token
-        }));
+        self.with_cached(piece, |ids| out.extend_from_slice(ids));
     }
 
     /// The number of tokens of `piece`.
@@ -127,52 +163,120 @@ impl Ranks {
         if piece.len() == 1 || self.map.contains_key(piece) {
             return 1;
         }
-        COUNTS.with_borrow_mut(|caches| {
+        self.with_cached(piece, <[u32]>::len)
+    }
+
+    /// Calls `f` with the tokens of a multi-token `piece`, from this thread's cache or
+    /// merged (and remembered).
+    fn with_cached<R>(&self, piece: &[u8], f: impl FnOnce(&[u32]) -> R) -> R {
+        let cached = PIECES.with(|cell| {
+            let Ok(mut caches) = cell.try_borrow_mut() else {
+                return Err(f); // re-entered (never, today): merge without the cache
+            };
             if caches.len() <= self.slot {
-                caches.resize_with(self.slot + 1, FxHashMap::default);
+                caches.resize_with(self.slot + 1, PieceCache::default);
             }
             let cache = &mut caches[self.slot];
-            if let Some(&n) = cache.get(piece) {
-                return n as usize;
+            let epoch = EPOCH.load(Ordering::Relaxed);
+            if cache.epoch != epoch {
+                *cache = PieceCache {
+                    epoch,
+                    ..PieceCache::default()
+                };
             }
-            let n = self.merge(piece).len() - 1;
-            if cache.len() >= CACHE_LIMIT {
-                cache.clear();
+            if let Some(&(at, len)) = cache.map.get(piece) {
+                return Ok(f(&cache.ids[at as usize..(at + len) as usize]));
             }
-            cache.insert(piece.into(), n as u32);
-            n
+            let ids = self.merge(piece);
+            if cache.map.len() >= CACHE_LIMIT || cache.ids.len() >= CACHE_IDS_LIMIT {
+                cache.map.clear();
+                cache.ids.clear();
+            }
+            let at = cache.ids.len() as u32;
+            cache.ids.extend_from_slice(&ids);
+            cache.map.insert(piece.into(), (at, ids.len() as u32));
+            Ok(f(&ids))
+        });
+        cached.unwrap_or_else(|f| f(&self.merge(piece)))
+    }
+
+    /// Which token two adjacent tokens make together, keyed by their ranks: a merge then
+    /// costs one multiply-hash of a `u64` instead of hashing and comparing byte strings
+    /// (those lookups were half the time of counting Chinese, whose pieces are long runs).
+    /// Every pair of tokens whose bytes join into a token is in it (233k for cl100k, 446k
+    /// for o200k); built on the first merge, in tens of milliseconds.
+    fn joins(&self) -> &FxHashMap<u64, u32> {
+        self.joins.get_or_init(|| {
+            let mut joins = FxHashMap::default();
+            joins.reserve(self.tokens.len() * 5 / 2);
+            for (rank, token) in self.tokens.iter().enumerate() {
+                for k in 1..token.len() {
+                    let Some(a) = self.rank(&token[..k]) else {
+                        continue;
+                    };
+                    if let Some(b) = self.rank(&token[k..]) {
+                        joins.insert(join_key(a, b), rank as u32);
+                    }
+                }
+            }
+            joins
         })
     }
 
-    /// The rank of `piece[a..b]`, through the pair table for two bytes.
+    /// The rank of the part `[a, b)` of `piece` made of tokens `left` then `right`
+    /// (`u32::MAX` if it is not a token); two bytes come from the pair array.
     #[inline]
-    fn rank_of(&self, piece: &[u8], a: usize, b: usize) -> u32 {
+    fn join(
+        &self,
+        joins: &FxHashMap<u64, u32>,
+        piece: &[u8],
+        a: usize,
+        b: usize,
+        left: u32,
+        right: u32,
+    ) -> u32 {
         if b - a == 2 {
             self.pairs[usize::from(piece[a]) << 8 | usize::from(piece[a + 1])]
         } else {
-            self.rank(&piece[a..b]).unwrap_or(u32::MAX)
+            joins
+                .get(&join_key(left, right))
+                .copied()
+                .unwrap_or(u32::MAX)
         }
     }
 
-    /// Token boundaries of `piece` after all merges (byte offsets, first 0, last the length).
-    fn merge(&self, piece: &[u8]) -> Vec<usize> {
+    /// The tokens of `piece` after all merges.
+    fn merge(&self, piece: &[u8]) -> Vec<u32> {
         if piece.len() > HEAP_THRESHOLD {
             return self.merge_heap(piece);
         }
-        // parts[i] = (start of part i, rank of part i joined with part i + 1).
-        let mut parts: Vec<(usize, u32)> = (0..=piece.len()).map(|i| (i, u32::MAX)).collect();
-        let pair = |parts: &[(usize, u32)], i: usize| -> u32 {
+        let joins = self.joins();
+        // parts[i] = (start of part i, its rank, rank of part i joined with part i + 1).
+        let mut parts: Vec<(usize, u32, u32)> = (0..=piece.len())
+            .map(|i| {
+                (
+                    i,
+                    piece
+                        .get(i)
+                        .map_or(u32::MAX, |&b| self.bytes[usize::from(b)]),
+                    u32::MAX,
+                )
+            })
+            .collect();
+        let pair = |parts: &[(usize, u32, u32)], i: usize| -> u32 {
             match parts.get(i + 2) {
-                Some(&(end, _)) => self.rank_of(piece, parts[i].0, end),
+                Some(&(end, _, _)) => {
+                    self.join(joins, piece, parts[i].0, end, parts[i].1, parts[i + 1].1)
+                }
                 None => u32::MAX,
             }
         };
         for i in 0..parts.len().saturating_sub(2) {
-            parts[i].1 = pair(&parts, i);
+            parts[i].2 = pair(&parts, i);
         }
         loop {
             let (mut best, mut at) = (u32::MAX, 0);
-            for (i, &(_, rank)) in parts[..parts.len() - 1].iter().enumerate() {
+            for (i, &(_, _, rank)) in parts[..parts.len() - 1].iter().enumerate() {
                 if rank < best {
                     best = rank;
                     at = i;
@@ -182,67 +286,87 @@ impl Ranks {
                 break;
             }
             parts.remove(at + 1);
-            parts[at].1 = pair(&parts, at);
+            parts[at].1 = best;
+            parts[at].2 = pair(&parts, at);
             if at > 0 {
-                parts[at - 1].1 = pair(&parts, at - 1);
+                parts[at - 1].2 = pair(&parts, at - 1);
             }
         }
-        parts.into_iter().map(|(start, _)| start).collect()
+        parts.pop();
+        parts.into_iter().map(|(_, rank, _)| rank).collect()
     }
 
-    /// The same merges driven by a min-heap of `(rank, start)` over a linked list of parts.
-    fn merge_heap(&self, piece: &[u8]) -> Vec<usize> {
-        let n = piece.len();
-        // next[i] / prev[i]: neighbouring part starts; alive parts start at i with next[i] > i.
-        let mut next: Vec<usize> = (1..=n).collect();
-        let mut prev: Vec<usize> = (0..n).map(|i| i.wrapping_sub(1)).collect();
-        let mut alive = vec![true; n];
-        let mut heap = BinaryHeap::new();
-        let rank_at = |next: &[usize], i: usize| -> Option<u32> {
-            let j = next[i];
-            let rank = if j < n {
-                self.rank_of(piece, i, next[j])
-            } else {
-                u32::MAX
-            };
-            (rank != u32::MAX).then_some(rank)
+    /// The same merges driven by a min-heap of `rank << 32 | start` over a linked list of
+    /// parts; an entry is current while `pair[start]` still holds its rank (dead parts and
+    /// pairs that are not tokens hold `u32::MAX`).
+    fn merge_heap(&self, piece: &[u8]) -> Vec<u32> {
+        const NONE: u32 = u32::MAX;
+        let joins = self.joins();
+        let end = piece.len() as u32;
+        // next[i] / prev[i]: neighbouring part starts (`end` past the last, NONE before the first).
+        let mut next: Vec<u32> = (1..=end).collect();
+        let mut prev: Vec<u32> = (0..end).map(|i| i.wrapping_sub(1)).collect();
+        let mut part: Vec<u32> = piece.iter().map(|&b| self.bytes[usize::from(b)]).collect();
+        let pair_of = |next: &[u32], part: &[u32], i: u32| -> u32 {
+            let j = next[i as usize];
+            if j >= end {
+                return NONE;
+            }
+            let k = next[j as usize] as usize;
+            self.join(
+                joins,
+                piece,
+                i as usize,
+                k,
+                part[i as usize],
+                part[j as usize],
+            )
         };
-        for i in 0..n.saturating_sub(1) {
-            if let Some(r) = rank_at(&next, i) {
-                heap.push(Reverse((r, i, next[next[i]])));
+        let mut pair: Vec<u32> = (0..end).map(|i| pair_of(&next, &part, i)).collect();
+        let mut heap: BinaryHeap<Reverse<u64>> = pair
+            .iter()
+            .enumerate()
+            .filter(|&(_, &r)| r != NONE)
+            .map(|(i, &r)| Reverse(u64::from(r) << 32 | i as u64))
+            .collect();
+        while let Some(Reverse(entry)) = heap.pop() {
+            let (rank, i) = ((entry >> 32) as u32, entry as u32);
+            if pair[i as usize] != rank {
+                continue; // stale
             }
-        }
-        while let Some(Reverse((rank, i, end))) = heap.pop() {
-            // Stale unless part i is alive, still followed by one part, ending at `end`.
-            let j = next[i];
-            if !alive[i] || j >= n || next[j] != end {
-                continue;
+            let gone = next[i as usize];
+            let after = next[gone as usize];
+            debug_assert_eq!(self.rank(&piece[i as usize..after as usize]), Some(rank));
+            next[i as usize] = after;
+            if after < end {
+                prev[after as usize] = i;
             }
-            debug_assert_eq!(self.rank(&piece[i..end]), Some(rank));
-            alive[j] = false;
-            next[i] = end;
-            if end < n {
-                prev[end] = i;
-            }
-            if let Some(r) = rank_at(&next, i) {
-                heap.push(Reverse((r, i, next[next[i]])));
-            }
-            let p = prev[i];
-            if p < n {
-                if let Some(r) = rank_at(&next, p) {
-                    heap.push(Reverse((r, p, next[next[p]])));
+            part[i as usize] = rank;
+            pair[gone as usize] = NONE;
+            for at in [i, prev[i as usize]] {
+                if at != NONE {
+                    let r = pair_of(&next, &part, at);
+                    pair[at as usize] = r;
+                    if r != NONE {
+                        heap.push(Reverse(u64::from(r) << 32 | u64::from(at)));
+                    }
                 }
             }
         }
-        let mut bounds = Vec::new();
+        let mut out = Vec::new();
         let mut i = 0;
-        while i < n {
-            bounds.push(i);
-            i = next[i];
+        while i < end {
+            out.push(part[i as usize]);
+            i = next[i as usize];
         }
-        bounds.push(n);
-        bounds
+        out
     }
+}
+
+/// The key of a pair of ranks in [`Ranks::joins`].
+#[inline]
+fn join_key(left: u32, right: u32) -> u64 {
+    u64::from(left) << 32 | u64::from(right)
 }
 
 #[cfg(test)]
@@ -274,6 +398,7 @@ mod tests {
         fn heap_and_scan_merge_alike(piece in "[ab 漢é]{1,60}") {
             let r = ranks();
             let bytes = piece.as_bytes();
+            prop_assert_eq!(r.merge_heap(bytes), r.merge(bytes));
             prop_assert_eq!(r.merge_heap(bytes), {
                 // The scan, forced regardless of length.
                 let mut parts: Vec<usize> = (0..=bytes.len()).collect();
@@ -284,7 +409,7 @@ mod tests {
                     let Some((_, i)) = best else { break };
                     parts.remove(i + 1);
                 }
-                parts
+                parts.windows(2).map(|w| r.rank(&bytes[w[0]..w[1]]).unwrap()).collect::<Vec<_>>()
             });
         }
     }

@@ -57,6 +57,9 @@ pub enum Error {
     /// A token id outside the vocabulary given to `decode`.
     #[error("Invalid token for decoding: {0}")]
     InvalidToken(u32),
+    /// A Hugging Face tokenizer that failed to load or to encode.
+    #[error("Hugging Face tokenizer: {0}")]
+    HuggingFace(String),
 }
 
 /// Result alias for the core.

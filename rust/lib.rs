@@ -9,6 +9,8 @@ pub mod chunk_id;
 pub mod corpus;
 pub mod encodings;
 pub mod error;
+#[cfg(feature = "huggingface")]
+pub mod hf_tokens;
 pub mod markdown_blocks;
 pub mod markdown_chunk;
 pub mod markdown_header;

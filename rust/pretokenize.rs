@@ -335,7 +335,48 @@ impl Text<'_> {
         newline.unwrap_or_else(|| self.trailing_spaces(i))
     }
 
+    /// The most common piece, an ASCII word with its optional one-character prefix, found
+    /// with byte tests alone; `None` sends anything else (or anything touching non-ASCII,
+    /// where letter classes, marks and case folding matter) to the general matcher.
+    #[inline]
+    fn ascii_word(&self, i: usize, dialect: Dialect) -> Option<usize> {
+        let b = self.bytes;
+        let b0 = *b.get(i)?;
+        let mut j = i;
+        if !b0.is_ascii_alphabetic() {
+            let prefix = match dialect {
+                Dialect::R50k => b0 == b' ',
+                _ => {
+                    b0 < 0x80 && !b0.is_ascii_alphanumeric() && !matches!(b0, b'\r' | b'\n' | b'\'')
+                }
+            };
+            if !prefix || !b.get(i + 1)?.is_ascii_alphabetic() {
+                return None;
+            }
+            j += 1;
+        }
+        let run = |mut j: usize, keep: fn(&u8) -> bool| {
+            while b.get(j).is_some_and(keep) {
+                j += 1;
+            }
+            j
+        };
+        let end = match dialect {
+            // `U*L+` or else `U+L*`: in ASCII, both are the upper-case run then the lower.
+            Dialect::O200k => run(run(j, u8::is_ascii_uppercase), u8::is_ascii_lowercase),
+            _ => run(j, u8::is_ascii_alphabetic),
+        };
+        match b.get(end) {
+            Some(&c) if c >= 0x80 => None,
+            Some(b'\'') if dialect == Dialect::O200k => None, // contraction suffix
+            _ => Some(end),
+        }
+    }
+
     fn next(&self, dialect: Dialect, i: usize) -> Option<usize> {
+        if let Some(end) = self.ascii_word(i, dialect) {
+            return Some(end);
+        }
         let (c0, ch0, len0) = self.at(i)?;
         let end = match dialect {
             Dialect::R50k => self.next_r50k(i, c0, ch0),
@@ -462,6 +503,11 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(2000))]
         #[test]
         fn matches_fancy_regex_on_tricky_alphabet(text in alphabet()) {
+            check(&text);
+        }
+
+        #[test]
+        fn matches_fancy_regex_on_ascii_words(text in "[a-zA-Z '\n\r\t.,_0-9/(-]{0,40}") {
             check(&text);
         }
 

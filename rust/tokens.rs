@@ -123,13 +123,25 @@ impl Tokenizer {
         Ok(total)
     }
 
-    /// Counts of many texts, in parallel across the rayon pool.
+    /// Counts of many texts, in parallel across the rayon pool. Long texts are cut into
+    /// segments counted in parallel too (see [`segments`]), so one big file, or a few of
+    /// very different sizes, still keeps every core busy.
     pub fn count_batch(&self, texts: &[&str], policy: &SpecialPolicy) -> Result<Vec<usize>> {
-        texts
+        let work: Vec<(usize, &str)> = texts
+            .iter()
+            .enumerate()
+            .flat_map(|(i, text)| segments(text, SEGMENT).into_iter().map(move |s| (i, s)))
+            .collect();
+        let counts: Vec<Result<usize>> = work
             .par_iter()
             .with_min_len(1)
-            .map(|text| self.count(text, policy))
-            .collect()
+            .map(|(_, segment)| self.count(segment, policy))
+            .collect();
+        let mut out = vec![0; texts.len()];
+        for ((i, _), count) in work.iter().zip(counts) {
+            out[*i] += count?; // the first error in text order, as counting in turn finds it
+        }
+        Ok(out)
     }
 
     /// The bytes of `ids` (tiktoken's `decode_bytes`), special tokens included.
@@ -185,6 +197,34 @@ impl Tokenizer {
             disallowed,
         }
     }
+}
+
+/// Bytes per segment when [`Tokenizer::count_batch`] cuts a long text.
+const SEGMENT: usize = 64 * 1024;
+
+/// `text` cut into consecutive parts of at least `target` bytes, only just after a `\n`
+/// between a visible ASCII character and an ASCII letter: every dialect's pre-tokenizer
+/// ends a piece there (no pattern takes a newline and then a letter, none looks behind, and
+/// r50k's `\s++$` matches the lone newline at a part's end as `\s` would), and no special
+/// token contains a newline, so the parts' counts add up to the text's count exactly.
+pub fn segments(text: &str, target: usize) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    while text.len() - start > 2 * target {
+        let from = start + target;
+        let cut = memchr::memchr_iter(b'\n', &bytes[from..])
+            .map(|i| from + i + 1)
+            .find(|&cut| {
+                bytes[cut - 2].is_ascii_graphic()
+                    && bytes.get(cut).is_some_and(u8::is_ascii_alphabetic)
+            });
+        let Some(cut) = cut else { break };
+        out.push(&text[start..cut]);
+        start = cut;
+    }
+    out.push(&text[start..]);
+    out
 }
 
 /// The leftmost disallowed string in `text` is an error, as tiktoken's regex search makes it.
@@ -355,6 +395,24 @@ mod tests {
         assert!(full > 100);
         let capped = t.count_ordinary_until(&text, 10);
         assert!(capped > 10 && capped < full);
+    }
+
+    #[test]
+    fn segment_counts_add_up_to_the_whole() {
+        let text =
+            "Hello world\nnext\n\nfoo  \nbar's\r\nBaz 12\n漢字\nx!\n/y\n<|endoftext|>\nend\n"
+                .repeat(50);
+        for name in ["gpt2", "cl100k_base", "o200k_base"] {
+            let t = Tokenizer::new(name).unwrap();
+            let policy = t.policy(&["<|endoftext|>"], None);
+            let parts = segments(&text, 7);
+            assert!(parts.len() > 40, "{}", parts.len());
+            assert_eq!(parts.concat(), text);
+            let sum: usize = parts.iter().map(|p| t.count(p, &policy).unwrap()).sum();
+            assert_eq!(sum, t.count(&text, &policy).unwrap(), "{name}");
+            let batch = t.count_batch(&[&text, "", "a"], &policy).unwrap();
+            assert_eq!(batch, [sum, 0, 1]);
+        }
     }
 
     #[test]

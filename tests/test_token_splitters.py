@@ -144,3 +144,28 @@ def test_split_tokens_bad_input() -> None:
         ferrochunk.split_tokens(None, 5, 0)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="available"):
         ferrochunk.split_tokens("abc", 5, 0, encoding="nope")
+
+
+@SETTINGS
+@given(text=texts, size=sizes, encoding=st.sampled_from(["gpt2", "cl100k_base", "o200k_base"]))
+def test_native_splitter_sized_in_tokens_counts_every_chunk(text, size, encoding) -> None:
+    chunk_size, overlap = size
+    ours = ferrochunk.Splitter(
+        chunk_size, overlap, length_function=ferrochunk.get_encoding(encoding).length_function()
+    ).split(text, {"doc": 1})
+    enc = tokens.tiktoken_encoding(encoding)
+    length = reference.tokens.tiktoken_length(enc)
+    theirs = reference.Splitter(chunk_size, overlap, length_function=length).split(text, {"doc": 1})
+    fields = ("text", "start", "end", "byte_start", "byte_end", "index", "token_count")
+    got = [tuple(getattr(c, f) for f in fields) for c in ours]
+    assert got == [tuple(getattr(c, f) for f in fields) for c in theirs]
+    assert [c.token_count for c in ours] == [len(enc.encode(c.text)) for c in ours]
+    assert all(c.metadata == {"doc": 1} for c in ours)
+
+
+def test_token_count_only_when_sized_in_tokens() -> None:
+    text = "one two three four five six seven"
+    assert {c.token_count for c in ferrochunk.split(text, 10, 0)} == {None}
+    assert {c.token_count for c in reference.split(text, 10, 0)} == {None}
+    words = ferrochunk.split(text, 10, 0, length_function=lambda t: len(t.split()))
+    assert {c.token_count for c in words} == {None}

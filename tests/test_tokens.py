@@ -131,6 +131,18 @@ def test_disallowed_special_raises_like_tiktoken(pair, text: str) -> None:
             assert ours.count(text, **kwargs) == len(want)
 
 
+def test_count_batch_cuts_long_texts_exactly() -> None:
+    # Texts over 128 KB are counted in parallel segments: they must add up exactly.
+    files = corpus_files()
+    assert files, f"shared corpus not found at {CORPUS}"
+    big = ["\n".join(p.read_text(encoding="utf-8") for p in files), "small", ""]
+    assert len(big[0]) > 1_000_000
+    for name in ("gpt2", "cl100k_base", "o200k_base"):
+        ours, theirs = ferrochunk.get_encoding(name), ferrochunk.tiktoken_encoding(name)
+        want = [len(theirs.encode_ordinary(t)) for t in big]
+        assert ours.count_batch(big, disallowed_special=()) == want, name
+
+
 def test_count_batch_equals_single_counts() -> None:
     enc = ferrochunk.get_encoding("cl100k_base")
     items = [p.read_text(encoding="utf-8") for p in corpus_files()[:40]] + ["", "a b"]

@@ -7,6 +7,7 @@
 """
 
 from .documents import Document
+from .huggingface import huggingface_counter
 from .language import Language
 from .markdown import MarkdownChunker
 from .markdown_header import MarkdownHeaderTextSplitter, MarkdownTextSplitter
@@ -37,6 +38,7 @@ __all__ = [
     "__version__",
     "encoding_for_model",
     "get_encoding",
+    "huggingface_counter",
     "split",
     "split_tokens",
     "tiktoken_encoding",

@@ -1,17 +1,19 @@
 """Type stubs for the Rust extension module (``rust/python/``)."""
 
 from collections.abc import Callable, Mapping
-from typing import Any, Literal, final
+from typing import Any, ClassVar, Literal, final
 
 __all__ = [
     "Chunk",
     "Encoder",
     "HeaderSplitter",
+    "HfTokenCounter",
     "MarkdownChunker",
     "Splitter",
     "TokenCounter",
     "Unsupported",
     "chunk_files",
+    "clear_token_caches",
     "encoding_name_for_model",
     "encoding_names",
 ]
@@ -158,6 +160,16 @@ class TokenCounter:
     def __call__(self, text: str) -> int: ...
     @property
     def name(self) -> str: ...
+    counts_tokens: ClassVar[bool]
+
+@final
+class HfTokenCounter:
+    """A Hugging Face tokenizer (``tokenizer.json`` contents) counting tokens in Rust."""
+
+    def __new__(cls, json: str, add_special_tokens: bool) -> HfTokenCounter: ...
+    def __call__(self, text: str) -> int: ...
+    counts_tokens: ClassVar[bool]
 
 def encoding_name_for_model(model: str) -> str: ...
 def encoding_names() -> list[str]: ...
+def clear_token_caches() -> None: ...

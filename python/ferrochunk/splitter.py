@@ -52,7 +52,9 @@ class Splitter(_ref.Splitter):
         if not isinstance(self._engine, _native.Splitter):
             pieces, oversized = self._split_pieces(text)
             _ref._warn(oversized, self._args["chunk_size"])
-            return to_chunks(text, pieces, metadata, make=Chunk)
+            return to_chunks(
+                text, pieces, metadata, make=Chunk, length=self._args["length_function"]
+            )
         meta = MappingProxyType(dict(metadata or {}))
         try:
             chunks, oversized = self._engine.split(text, meta, self._args["length_function"])
@@ -61,7 +63,9 @@ class Splitter(_ref.Splitter):
                 text, self._args["length_function"]
             )
             _ref._warn(oversized, self._args["chunk_size"])
-            return to_chunks(text, pieces, metadata, make=Chunk)
+            return to_chunks(
+                text, pieces, metadata, make=Chunk, length=self._args["length_function"]
+            )
         except UnicodeEncodeError as err:
             raise ValueError(
                 f"text has a lone surrogate {text[err.start]!r} at index {err.start}, which has "

@@ -4,6 +4,7 @@
 mod chunk;
 mod corpus;
 mod errors;
+mod hf_tokens;
 mod length;
 mod markdown;
 mod markdown_build;
@@ -24,8 +25,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<markdown::PyMarkdownChunker>()?;
     m.add_class::<tokens::PyEncoder>()?;
     m.add_class::<tokens::PyTokenCounter>()?;
+    m.add_class::<hf_tokens::PyHfCounter>()?;
     m.add_function(wrap_pyfunction!(tokens::encoding_name_for_model, m)?)?;
     m.add_function(wrap_pyfunction!(tokens::encoding_names, m)?)?;
+    m.add_function(wrap_pyfunction!(tokens::clear_token_caches, m)?)?;
     m.add("Unsupported", m.py().get_type::<errors::Unsupported>())?;
     Ok(())
 }

@@ -5,12 +5,13 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
 use super::chunk::PyChunk;
+use super::hf_tokens::PyHfCounter;
 use super::length::PyLength;
 use super::strings::chunk_string;
 use super::tokens::PyTokenCounter;
 use crate::error::Result;
 use crate::scan::{KeepSeparator, Separator};
-use crate::split::{SplitConfig, SplitOutput, Splitter};
+use crate::split::{Length, SplitConfig, SplitOutput, Splitter};
 
 /// A configured splitter; immutable and shareable across threads.
 #[pyclass(frozen, name = "Splitter", module = "ferrochunk._native")]
@@ -39,6 +40,17 @@ fn separator((pattern, is_regex, join): (String, bool, String)) -> Result<Separa
     Ok(sep.with_join_text(&join))
 }
 
+/// The core length behind a native counter (bundled BPE or Hugging Face), if `func` is one:
+/// the splitter then measures in Rust with the GIL released.
+fn native_length<'a>(func: &'a Bound<'_, PyAny>) -> Option<&'a (dyn Length + Sync)> {
+    if let Ok(counter) = func.cast::<PyTokenCounter>() {
+        return Some(counter.get().length());
+    }
+    func.cast::<PyHfCounter>()
+        .ok()
+        .map(|c| c.get().length() as _)
+}
+
 impl PySplitter {
     /// The core splitter, for other native functions.
     pub fn core(&self) -> &Splitter {
@@ -58,9 +70,9 @@ impl PySplitter {
                 Ok(py.detach(move || inner.split(text, None))?)
             }
             Some(func) => {
-                if let Ok(counter) = func.cast::<PyTokenCounter>() {
+                if let Some(length) = native_length(&func) {
                     // Token counts in Rust: no Python call per piece, GIL released.
-                    let (inner, length) = (&self.inner, counter.get().length());
+                    let inner = &self.inner;
                     return Ok(py.detach(move || inner.split(text, Some(length)))?);
                 }
                 let length = PyLength::new(func);
@@ -129,7 +141,21 @@ impl PySplitter {
         length: Option<Bound<'py, PyAny>>,
     ) -> PyResult<(Bound<'py, PyList>, Vec<usize>)> {
         let source = text.to_str()?;
+        let counter = length.clone();
         let out = self.run(py, source, length)?;
+        // Sized in tokens: every chunk carries its own count, computed here in Rust.
+        let counts = match counter.as_ref().and_then(native_length) {
+            Some(length) => {
+                let chunks = &out.chunks;
+                Some(py.detach(|| {
+                    chunks
+                        .iter()
+                        .map(|c| length.length(c.text(source)))
+                        .collect::<Result<Vec<_>>>()
+                })?)
+            }
+            None => None,
+        };
         let list = PyList::empty(py);
         for (index, c) in out.chunks.iter().enumerate() {
             let (start, end) = (c.char_start, c.char_end);
@@ -148,7 +174,7 @@ impl PySplitter {
                 c.byte_end,
                 index,
                 metadata.clone().unbind(),
-                None,
+                counts.as_ref().map(|counts| counts[index]),
             );
             list.append(Bound::new(py, chunk)?)?;
         }

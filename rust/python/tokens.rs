@@ -240,12 +240,24 @@ impl PyTokenCounter {
     fn name(&self) -> &'static str {
         self.inner.tokenizer.name()
     }
+
+    /// Marks a length that counts tokens: `Splitter.split` then fills `Chunk.token_count`.
+    #[classattr]
+    fn counts_tokens() -> bool {
+        true
+    }
 }
 
 /// tiktoken's `encoding_name_for_model` (raises `KeyError` for unknown models).
 #[pyfunction]
 pub fn encoding_name_for_model(model: &str) -> PyResult<&'static str> {
     Ok(encoding_for_model(model)?)
+}
+
+/// Empties every thread's cache of merged pieces (for cold-start benchmarks).
+#[pyfunction]
+pub fn clear_token_caches() {
+    crate::bpe::clear_caches();
 }
 
 /// The names of the bundled encodings.

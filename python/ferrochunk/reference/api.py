@@ -88,7 +88,7 @@ class Splitter:
         _check_text(text)
         pieces, oversized = self._split_pieces(text)
         _warn(oversized, self._args["chunk_size"])
-        return to_chunks(text, pieces, metadata)
+        return to_chunks(text, pieces, metadata, length=self._args["length_function"])
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self._args.items())

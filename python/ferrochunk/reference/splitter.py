@@ -118,6 +118,8 @@ class Chunk:
     byte_end: int
     index: int
     metadata: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    #: Tokens in the chunk, when a tokenizer sized it (a length with ``counts_tokens``).
+    token_count: Optional[int] = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.metadata, MappingProxyType):  # read-only, and not the caller's
@@ -129,7 +131,7 @@ class Chunk:
     def __reduce__(self) -> tuple[Any, ...]:
         # A mappingproxy does not pickle; its contents do, and __post_init__ re-wraps them.
         args = (self.text, self.start, self.end, self.byte_start, self.byte_end, self.index)
-        return (type(self), (*args, dict(self.metadata)))
+        return (type(self), (*args, dict(self.metadata), self.token_count))
 
 
 def to_chunks(
@@ -137,8 +139,11 @@ def to_chunks(
     pieces: list[Piece],
     metadata: Optional[Mapping[str, Any]] = None,
     make: Callable[..., Any] = Chunk,
+    length: Optional[Callable[[str], int]] = None,
 ) -> list[Any]:
-    """Attach code-point and byte offsets (tracked, never searched for) and metadata."""
+    """Attach code-point and byte offsets (tracked, never searched for) and metadata, and
+    each chunk's ``token_count`` when ``length`` counts tokens (has ``counts_tokens``)."""
+    counts = getattr(length, "counts_tokens", False) is True
     meta = MappingProxyType(dict(metadata or {}))
     chunks = []
     char_pos = byte_pos = 0
@@ -149,7 +154,10 @@ def to_chunks(
         char_pos = start
         byte_start = byte_pos
         byte_end = byte_start + utf8_len(text)
-        chunks.append(make(text, start, start + len(text), byte_start, byte_end, index, meta))
+        tokens = length(text) if counts and length is not None else None
+        chunks.append(
+            make(text, start, start + len(text), byte_start, byte_end, index, meta, tokens)
+        )
     return chunks
 
 

@@ -54,7 +54,19 @@ def tiktoken_length(
     def _tiktoken_encoder(text: str) -> int:
         return len(enc.encode(text, allowed_special=allowed, disallowed_special=disallowed_special))
 
+    _tiktoken_encoder.counts_tokens = True  # type: ignore[attr-defined]
     return _tiktoken_encoder
+
+
+def huggingface_length(tokenizer: Any, add_special_tokens: bool = False) -> Callable[[str], int]:
+    """A length calling a ``tokenizers.Tokenizer`` from Python for every text (what LangChain's
+    ``from_huggingface_tokenizer`` does, through ``transformers``' ``tokenize()``)."""
+
+    def _huggingface_length(text: str) -> int:
+        return len(tokenizer.encode(text, add_special_tokens=add_special_tokens).ids)
+
+    _huggingface_length.counts_tokens = True  # type: ignore[attr-defined]
+    return _huggingface_length
 
 
 def split_on_tokens(

@@ -1,0 +1,52 @@
+"""Paired counting ratios vs tiktoken, cold and warm, robust to a busy machine.
+
+Each round times tiktoken, then ferrochunk with emptied piece caches (cold: the first pass
+over unseen text), then ferrochunk again (warm), back to back, and keeps each round's
+ratios; the medians over rounds are printed. Counts are checked against tiktoken's first.
+Run: ``python benches/token_ratios.py [rounds]`` (on the release build).
+"""
+
+from __future__ import annotations
+
+import functools
+import statistics
+import sys
+import time
+
+import ferrochunk
+from corpus import NAMES, megabytes, texts
+from ferrochunk import tokens
+
+
+def _seconds(f, items: tuple[str, ...]) -> float:
+    start = time.perf_counter()
+    for text in items:
+        f(text)
+    return time.perf_counter() - start
+
+
+def main(rounds: int = 9) -> None:
+    for name in ("cl100k_base", "o200k_base", "gpt2"):
+        theirs, ours = ferrochunk.tiktoken_encoding(name), ferrochunk.get_encoding(name)
+        for corpus in NAMES:
+            items = texts(corpus)
+            mb = megabytes(items)
+            want = [len(theirs.encode_ordinary(t)) for t in items]
+            assert [ours.count(t, disallowed_special=()) for t in items] == want, name
+            count = functools.partial(ours.count, disallowed_special=())
+            rows = []
+            for _ in range(rounds):
+                base = _seconds(theirs.encode_ordinary, items)
+                tokens.clear_caches()
+                cold = _seconds(count, items)
+                warm = _seconds(count, items)
+                rows.append((mb / base, mb / cold, mb / warm, base / cold, base / warm))
+            med = [statistics.median(col) for col in zip(*rows)]
+            print(
+                f"{name:12} {corpus:12} tiktoken {med[0]:5.1f} MB/s | ferrochunk cold "
+                f"{med[1]:5.1f} MB/s ({med[3]:4.1f}x) | warm {med[2]:5.1f} MB/s ({med[4]:4.1f}x)"
+            )
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 9)
