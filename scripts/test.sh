@@ -4,5 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test
-cargo test --quiet
+cargo test --quiet --features huggingface
 .venv/bin/python -m pytest "$@"
