@@ -13,7 +13,7 @@ from . import _native
 from .reference import markdown as _ref
 from .reference.markdown import RESERVED_KEYS, SEPARATOR_PRESETS
 from .scan import to_rust
-from .splitter import Chunk
+from .splitter import Chunk, gc_paused
 
 
 class NativeMarkdownEngine:
@@ -28,14 +28,15 @@ class NativeMarkdownEngine:
 
     def split(self, text: str, options: _ref.Options) -> tuple[list[Any], list[Any]]:
         try:
-            return self._native.split(
-                text,
-                options.metadata,
-                options.document_id,
-                self._length,
-                options.embedding_text,
-                options.parent_size,
-            )
+            with gc_paused():
+                return self._native.split(
+                    text,
+                    options.metadata,
+                    options.document_id,
+                    self._length,
+                    options.embedding_text,
+                    options.parent_size,
+                )
         except (UnicodeEncodeError, _native.Unsupported):
             return self._fallback.split(text, options)
 
