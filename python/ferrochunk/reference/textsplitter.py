@@ -86,20 +86,27 @@ class TextSplitter(BaseDocumentTransformer, ABC):
             recursive,
         )
 
-    def _run(self, text: str, specs: list[SeparatorSpec], recursive: bool) -> list[str]:
-        """Split with an engine built for the current settings (rebuilt if they changed)."""
-        key = (
+    def _engine_spec(self) -> tuple[list[SeparatorSpec], bool]:
+        """``(separators, recursive)`` for the engine; each splitter class says which."""
+        raise NotImplementedError
+
+    def _settings(self) -> tuple[Any, ...]:
+        """Everything the engine depends on, to notice when a setting was changed."""
+        return (
             self._chunk_size,
             self._chunk_overlap,
-            keep_mode(self._keep_separator),
+            self._keep_separator,
             self._strip_whitespace,
-            tuple(specs),
-            recursive,
         )
-        if self._engine_cache is None or self._engine_cache[0] != key:
-            self._engine_cache = (key, self._make_engine(specs, recursive))
-        texts, oversized = self._engine_cache[1].split_text(text, self._length_function)
-        self._warn(oversized)
+
+    def _run(self, text: str, key: tuple[Any, ...]) -> list[str]:
+        """Split with the engine built for ``key`` (rebuilt when the settings change)."""
+        cache = self._engine_cache
+        if cache is None or cache[0] != key:
+            cache = self._engine_cache = (key, self._make_engine(*self._engine_spec()))
+        texts, oversized = cache[1].split_text(text, self._length_function)
+        if oversized:
+            self._warn(oversized)
         return texts
 
     def _join_docs(self, docs: list[str], separator: str) -> Optional[str]:
@@ -284,13 +291,15 @@ class CharacterTextSplitter(TextSplitter):
 
     def split_text(self, text: str) -> list[str]:
         """Split on the separator and merge the pieces into chunks."""
+        return self._run(text, (*self._settings(), self._separator, self._is_separator_regex))
+
+    def _engine_spec(self) -> tuple[list[SeparatorSpec], bool]:
         is_lookaround = self._is_separator_regex and any(
             self._separator.startswith(p) for p in _LOOKAROUND_PREFIXES
         )
         # Zero-width look-around separators are never re-inserted between pieces.
         join = "" if is_lookaround else self._separator
-        spec = (self._separator, self._is_separator_regex, join)
-        return self._run(text, [spec], recursive=False)
+        return [(self._separator, self._is_separator_regex, join)], False
 
 
 class RecursiveCharacterTextSplitter(TextSplitter):
@@ -309,9 +318,12 @@ class RecursiveCharacterTextSplitter(TextSplitter):
 
     def split_text(self, text: str) -> list[str]:
         """Split the input text into chunks using the separators in order."""
+        key = (*self._settings(), self._is_separator_regex, *self._separators)
+        return self._run(text, key)
+
+    def _engine_spec(self) -> tuple[list[SeparatorSpec], bool]:
         regex = self._is_separator_regex
-        specs = [(s, regex, s) for s in self._separators]
-        return self._run(text, specs, recursive=True)
+        return [(s, regex, s) for s in self._separators], True
 
     @classmethod
     def from_language(cls, language: Language, **kwargs: Any) -> RecursiveCharacterTextSplitter:
