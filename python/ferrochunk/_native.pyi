@@ -35,9 +35,12 @@ class Splitter:
         recursive: bool,
     ) -> Splitter: ...
     def split_text(
-        self, text: str, length: Callable[[str], int] | None = None
-    ) -> tuple[list[str], list[int]]:
-        """Chunk texts as LangChain returns them, and the sizes it would warn about."""
+        self,
+        text: str,
+        length: Callable[[str], int] | None = None,
+        warn: Callable[[int, int], object] | None = None,
+    ) -> list[str]:
+        """Chunk texts as LangChain returns them; ``warn(size, chunk_size)`` per oversize chunk."""
     def split(
         self, text: str, metadata: Mapping[str, Any], length: Callable[[str], int] | None = None
     ) -> tuple[list[Chunk], list[int]]:

@@ -13,6 +13,7 @@ from typing import Any, Callable, Optional
 
 from . import _native
 from .reference import textsplitter as _ref
+from .reference.splitter import Warn
 from .reference.textsplitter import SeparatorSpec, keep_mode
 from .scan import to_rust
 from .tokens import _clean, encoding_for_model, get_encoding
@@ -34,13 +35,13 @@ class NativeEngine:
         self._native = native
         self._fallback = fallback
 
-    def split_text(self, text: str, length: Callable[[str], int]) -> tuple[list[str], list[int]]:
+    def split_text(self, text: str, length: Callable[[str], int], warn: Warn) -> list[str]:
         if not isinstance(text, str):  # LangChain's own error comes from re: the fallback's
-            return self._fallback.split_text(text, length)
+            return self._fallback.split_text(text, length, warn)
         try:
-            return self._native.split_text(text, None if length is len else length)
+            return self._native.split_text(text, None if length is len else length, warn)
         except (UnicodeEncodeError, _native.Unsupported):
-            return self._fallback.split_text(text, length)
+            return self._fallback.split_text(text, length, warn)
 
 
 def native_specs(specs: list[SeparatorSpec]) -> list[tuple[str, bool, str]] | None:

@@ -111,24 +111,33 @@ impl PySplitter {
         Ok(Self { inner })
     }
 
-    /// The chunk texts as LangChain returns them, and the sizes it would warn about.
-    #[pyo3(signature = (text, length=None))]
+    /// The chunk texts as LangChain returns them; `warn(size, chunk_size)` is called for
+    /// every chunk LangChain would warn about (a callback, so the common case allocates
+    /// nothing but the list: every tracked allocation brings the next GC pass closer).
+    #[pyo3(signature = (text, length=None, warn=None))]
     fn split_text<'py>(
         &self,
         py: Python<'py>,
         text: &Bound<'py, PyString>,
         length: Option<Bound<'py, PyAny>>,
-    ) -> PyResult<(Bound<'py, PyList>, Vec<usize>)> {
+        warn: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyList>> {
         let source = text.to_str()?;
         let out = self.run(py, source, length)?;
-        let list = PyList::empty(py);
-        for chunk in &out.chunks {
-            match &chunk.joined {
-                Some(joined) => list.append(PyString::new(py, joined))?,
-                None => list.append(chunk_string(text, source, chunk)?)?,
+        let strings = out
+            .chunks
+            .iter()
+            .map(|chunk| match &chunk.joined {
+                Some(joined) => Ok(PyString::new(py, joined)),
+                None => chunk_string(text, source, chunk),
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        if let Some(warn) = warn {
+            for total in &out.oversized {
+                warn.call1((*total, self.inner.config().chunk_size))?;
             }
         }
-        Ok((list, out.oversized))
+        PyList::new(py, strings)
     }
 
     /// Chunks with code-point and byte offsets, each carrying `metadata`; and the warnings.

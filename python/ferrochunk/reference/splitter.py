@@ -20,6 +20,7 @@ logger = logging.getLogger("ferrochunk")
 
 DEFAULT_SEPARATORS = ["\n\n", "\n", " ", ""]
 LengthFunction = Callable[[str], int]
+Warn = Callable[[int, int], None]  # (size of the chunk, chunk_size)
 
 
 class Engine:
@@ -54,10 +55,13 @@ class Engine:
             self._merge(pieces, lengths, sep, length, out, oversized)
         return out, oversized
 
-    def split_text(self, text: str, length: LengthFunction = len) -> tuple[list[str], list[int]]:
-        """Chunk texts only, as LangChain returns them."""
+    def split_text(self, text: str, length: LengthFunction, warn: Warn) -> list[str]:
+        """Chunk texts only, as LangChain returns them; ``warn(size, chunk_size)`` for each
+        chunk LangChain warns about."""
         pieces, oversized = self.split(text, length)
-        return [p[0] for p in pieces], oversized
+        for total in oversized:
+            warn(total, self.chunk_size)
+        return [p[0] for p in pieces]
 
     def _recurse(self, text, start, seps, length, out, oversized) -> None:
         sep, rest = _choose(seps, text)

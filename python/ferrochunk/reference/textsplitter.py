@@ -29,6 +29,13 @@ SeparatorSpec = tuple[str, bool, str]  # (separator, is_regex, text to join piec
 _LOOKAROUND_PREFIXES = ("(?=", "(?<!", "(?<=", "(?!")
 
 
+def log_oversized(total: int, chunk_size: int) -> None:
+    """LangChain's warning, on LangChain's logger, at the same moments."""
+    logger.warning(
+        "Created a chunk of size %d, which is longer than the specified %d", total, chunk_size
+    )
+
+
 def keep_mode(keep_separator: object) -> Union[bool, str]:
     """LangChain's reading of ``keep_separator``: falsy drops, ``"end"`` appends, else starts."""
     if not keep_separator:
@@ -104,10 +111,7 @@ class TextSplitter(BaseDocumentTransformer, ABC):
         cache = self._engine_cache
         if cache is None or cache[0] != key:
             cache = self._engine_cache = (key, self._make_engine(*self._engine_spec()))
-        texts, oversized = cache[1].split_text(text, self._length_function)
-        if oversized:
-            self._warn(oversized)
-        return texts
+        return cache[1].split_text(text, self._length_function, log_oversized)
 
     def _join_docs(self, docs: list[str], separator: str) -> Optional[str]:
         """LangChain's helper: join, strip if asked, ``None`` when nothing is left."""
@@ -128,11 +132,7 @@ class TextSplitter(BaseDocumentTransformer, ABC):
 
     def _warn(self, oversized: list[int]) -> None:
         for total in oversized:
-            logger.warning(
-                "Created a chunk of size %d, which is longer than the specified %d",
-                total,
-                self._chunk_size,
-            )
+            log_oversized(total, self._chunk_size)
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
