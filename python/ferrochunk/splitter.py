@@ -57,9 +57,14 @@ class Splitter(_ref.Splitter):
             return to_chunks(
                 text, pieces, metadata, make=Chunk, length=self._args["length_function"]
             )
-        meta = MappingProxyType(dict(metadata or {}))
+        meta = MappingProxyType(dict(metadata)) if metadata else _NO_METADATA
         try:
-            with gc_paused():
+            if len(text) > _GC_PAUSE_CHARS:
+                with gc_paused():
+                    chunks, oversized = self._engine.split(
+                        text, meta, self._args["length_function"]
+                    )
+            else:
                 chunks, oversized = self._engine.split(text, meta, self._args["length_function"])
         except _native.Unsupported:  # lengths that are not counts: the reference engine
             pieces, oversized = _ref.Splitter._make_engine(self).split(
@@ -74,8 +79,14 @@ class Splitter(_ref.Splitter):
                 f"text has a lone surrogate {text[err.start]!r} at index {err.start}, which has "
                 "no UTF-8 encoding; decode the input with errors='replace' or remove it"
             ) from None
-        _ref._warn(oversized, self._args["chunk_size"])
+        if oversized:
+            _ref._warn(oversized, self._args["chunk_size"])
         return chunks
+
+
+_NO_METADATA: Mapping[str, Any] = MappingProxyType({})
+# Texts this long make enough chunks for GC passes to matter (see gc_paused).
+_GC_PAUSE_CHARS = 1 << 20
 
 
 @contextmanager
