@@ -170,12 +170,14 @@ def main() -> None:
     print("| size | separators | chunks | mid-sentence % | tiny (<20%) % |")
     print("|---|---|---|---|---|")
     zh = [p.read_text(encoding="utf-8") for p in sorted((CORPUS / "zh-markdown").glob("*.md"))]
-    for preset in ("default", "cjk"):
-        chunker = ferrochunk.MarkdownChunker(chunk_size=args.size, separators=preset)
-        q = quality(zh, lambda t, c=chunker: [(x.start, x.end) for x in c.split(t)], args.size)
-        print(
-            f"| {preset} | {q['chunks']} | {q['mid-sentence %']:.1f} | {q['tiny (<20%) %']:.1f} |"
-        )
+    for size in sorted({args.size, 200}):
+        for preset in ("default", "cjk"):
+            chunker = ferrochunk.MarkdownChunker(chunk_size=size, separators=preset)
+            q = quality(zh, lambda t, c=chunker: [(x.start, x.end) for x in c.split(t)], size)
+            print(
+                f"| {size} | {preset} | {q['chunks']} | {q['mid-sentence %']:.1f} | "
+                f"{q['tiny (<20%) %']:.1f} |"
+            )
     print("\n| corpus | pipeline | MB/s | speed-up |")
     print("|---|---|---|---|")
     for name in ("en-markdown", "zh-markdown"):
