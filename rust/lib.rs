@@ -20,6 +20,8 @@ pub mod merge;
 pub mod pretokenize;
 pub mod scan;
 pub mod split;
+#[cfg(test)]
+mod split_oracle;
 pub mod text;
 pub mod tokens;
 
