@@ -373,8 +373,101 @@ impl Text<'_> {
         }
     }
 
+    /// The class of an ASCII byte, from the same table as [`Text::at`].
+    #[inline]
+    fn ascii_class(&self, b: u8) -> u8 {
+        self.table.blocks[0][usize::from(b)]
+    }
+
+    /// The other common pieces of English (whitespace, punctuation, digits) for cl100k and
+    /// o200k, found with byte tests when they and the character after them are ASCII;
+    /// `None` sends anything else to the general matcher.
+    #[inline]
+    fn ascii_other(&self, i: usize, dialect: Dialect) -> Option<usize> {
+        if dialect == Dialect::R50k {
+            return None;
+        }
+        let b = self.bytes;
+        let b0 = *b.get(i)?;
+        let next = b.get(i + 1).copied();
+        if b0 >= 0x80 || next.is_some_and(|n| n >= 0x80) {
+            return None;
+        }
+        let c1 = next.map(|n| self.ascii_class(n));
+        match self.ascii_class(b0) {
+            // `\p{N}{1,3}`: a non-ASCII character among the three may be a number too.
+            NUMBER => {
+                let mut j = i + 1;
+                while j < i + 3 {
+                    match b.get(j) {
+                        Some(d) if d.is_ascii_digit() => j += 1,
+                        Some(d) if *d >= 0x80 => return None,
+                        _ => break,
+                    }
+                }
+                Some(j)
+            }
+            // A prefix before a letter makes a word; else ` ?[^\s\p{L}\p{N}]+` and newlines.
+            OTHER if !c1.is_some_and(is_letter) => self.ascii_punctuation(i, dialect),
+            SPACE => {
+                let newline = b0 == b'\r' || b0 == b'\n';
+                if !newline && c1.is_some_and(is_letter) {
+                    return None;
+                }
+                if b0 == b' ' && c1 == Some(OTHER) {
+                    return self.ascii_punctuation(i + 1, dialect);
+                }
+                self.ascii_spaces(i, dialect)
+            }
+            _ => None,
+        }
+    }
+
+    /// A run of ASCII punctuation from `i`, then `[\r\n]*` (cl100k) or `[\r\n/]*` (o200k);
+    /// `None` if the run meets non-ASCII, which may continue it.
+    fn ascii_punctuation(&self, i: usize, dialect: Dialect) -> Option<usize> {
+        let mut j = i;
+        while let Some(&c) = self.bytes.get(j) {
+            if c >= 0x80 {
+                return None;
+            }
+            if self.ascii_class(c) != OTHER {
+                break;
+            }
+            j += 1;
+        }
+        Some(self.newlines(j, dialect == Dialect::O200k))
+    }
+
+    /// The whitespace alternatives on a run of ASCII whitespace from `i` (cl100k's `\s++$`
+    /// first, then both dialects' newline rule, then `\s+(?!\S)` or `\s`); `None` if the
+    /// run meets non-ASCII, which may be whitespace too.
+    fn ascii_spaces(&self, i: usize, dialect: Dialect) -> Option<usize> {
+        let (mut j, mut newline) = (i, None);
+        while let Some(&c) = self.bytes.get(j) {
+            if c >= 0x80 {
+                return None;
+            }
+            if self.ascii_class(c) != SPACE {
+                break;
+            }
+            j += 1;
+            if c == b'\r' || c == b'\n' {
+                newline = Some(j);
+            }
+        }
+        let at_end = j == self.bytes.len();
+        if at_end && dialect == Dialect::Cl100k {
+            return Some(j);
+        }
+        Some(newline.unwrap_or(if at_end || j - i < 2 { j } else { j - 1 }))
+    }
+
     fn next(&self, dialect: Dialect, i: usize) -> Option<usize> {
         if let Some(end) = self.ascii_word(i, dialect) {
+            return Some(end);
+        }
+        if let Some(end) = self.ascii_other(i, dialect) {
             return Some(end);
         }
         let (c0, ch0, len0) = self.at(i)?;
