@@ -11,10 +11,14 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHasher};
+
+use crate::short_tokens::{self, ShortTokens};
 
 /// Pieces longer than this (in bytes) are merged with a heap instead of linear scans.
 const HEAP_THRESHOLD: usize = 32;
@@ -23,6 +27,8 @@ const HEAP_THRESHOLD: usize = 32;
 #[derive(Debug)]
 pub struct Ranks {
     map: FxHashMap<&'static [u8], u32>,
+    /// The tokens of up to eight bytes again, bytes inline: one probe, no `memcmp`.
+    short: ShortTokens,
     tokens: Vec<&'static [u8]>,
     /// Rank of every two-byte token, indexed by the two bytes (`u32::MAX` if none): the
     /// first round of every merge asks for pairs of bytes, and an array beats hashing.
@@ -41,17 +47,73 @@ const CACHE_LIMIT: usize = 1 << 16;
 /// Token ids a thread's cache holds per encoding before starting afresh.
 const CACHE_IDS_LIMIT: usize = 1 << 20;
 
+/// Piece bytes a thread's cache holds per encoding before starting afresh.
+const CACHE_BYTES_LIMIT: usize = 1 << 22;
+
 /// Tokens of multi-token pieces, for one encoding on one thread: markdown and code repeat
 /// the same identifiers and words, and LangChain's recursion counts the same text at every
 /// level, so a cached piece skips its whole merge when counting and when encoding.
 #[derive(Default)]
 struct PieceCache {
-    /// Piece bytes to `(offset, length)` of its tokens in `ids`.
-    map: FxHashMap<Box<[u8]>, (u32, u32)>,
-    /// The tokens of every cached piece, back to back (one allocation for all).
+    /// [`piece_hash`] of a piece to where its bytes and tokens are: the piece is hashed
+    /// once for the lookup and the insert, and no key is allocated.
+    map: HashMap<u64, Cached, BuildHasherDefault<Prehashed>>,
+    /// The bytes of every cached piece, back to back (one allocation for all).
+    bytes: Vec<u8>,
+    /// The tokens of every cached piece, back to back.
     ids: Vec<u32>,
+    /// Buffers the merges reuse.
+    scratch: Scratch,
     /// The [`clear_caches`] generation the contents belong to.
     epoch: usize,
+}
+
+/// Where one cached piece's bytes and tokens are in [`PieceCache`].
+#[derive(Clone, Copy)]
+struct Cached {
+    bytes: u32,
+    len: u32,
+    ids: u32,
+    count: u32,
+}
+
+/// Working buffers of the merges, kept per thread: a long CJK piece would otherwise
+/// allocate five vectors and a heap.
+#[derive(Default)]
+struct Scratch {
+    parts: Vec<(usize, u32, u32)>,
+    next: Vec<u32>,
+    prev: Vec<u32>,
+    part: Vec<u32>,
+    pair: Vec<u32>,
+    heap: BinaryHeap<Reverse<u64>>,
+}
+
+/// A hasher for keys that already are hashes ([`piece_hash`]).
+#[derive(Default)]
+struct Prehashed(u64);
+
+impl Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `u64` keys are hashed; fold anything else in anyway.
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// The hash of a piece in [`PieceCache::map`].
+#[inline]
+fn piece_hash(piece: &[u8]) -> u64 {
+    let mut h = FxHasher::default();
+    h.write(piece);
+    h.finish()
 }
 
 /// Bumped by [`clear_caches`]; each thread empties its caches when it sees a new value.
@@ -74,6 +136,7 @@ impl Ranks {
         static SLOTS: AtomicUsize = AtomicUsize::new(0);
         let mut ranks = Self {
             map: FxHashMap::default(),
+            short: ShortTokens::new(std::iter::empty()),
             tokens: Vec::new(),
             pairs: vec![u32::MAX; 1 << 16],
             bytes: [u32::MAX; 256],
@@ -91,6 +154,7 @@ impl Ranks {
                 data = rest;
             }
         }
+        ranks.short = ShortTokens::new(ranks.tokens.iter().copied().zip(0..));
         ranks
     }
 
@@ -132,7 +196,11 @@ impl Ranks {
     /// The rank of `bytes` if it is a token.
     #[inline]
     pub fn rank(&self, bytes: &[u8]) -> Option<u32> {
-        self.map.get(bytes).copied()
+        if (1..=short_tokens::MAX_LEN).contains(&bytes.len()) {
+            self.short.get(bytes)
+        } else {
+            self.map.get(bytes).copied()
+        }
     }
 
     /// The bytes of the token with rank `rank`, if it is one.
@@ -160,7 +228,13 @@ impl Ranks {
     /// The number of tokens of `piece`.
     #[inline]
     pub fn count_piece(&self, piece: &[u8]) -> usize {
-        if piece.len() == 1 || self.map.contains_key(piece) {
+        let whole = match piece.len() {
+            0 | 1 => return piece.len(),
+            // Both bytes are tokens: one token if the pair is.
+            2 => self.pairs[usize::from(piece[0]) << 8 | usize::from(piece[1])] != u32::MAX,
+            _ => self.rank(piece).is_some(),
+        };
+        if whole {
             return 1;
         }
         self.with_cached(piece, <[u32]>::len)
@@ -169,9 +243,13 @@ impl Ranks {
     /// Calls `f` with the tokens of a multi-token `piece`, from this thread's cache or
     /// merged (and remembered).
     fn with_cached<R>(&self, piece: &[u8], f: impl FnOnce(&[u32]) -> R) -> R {
-        let cached = PIECES.with(|cell| {
+        let hash = piece_hash(piece);
+        PIECES.with(|cell| {
             let Ok(mut caches) = cell.try_borrow_mut() else {
-                return Err(f); // re-entered (never, today): merge without the cache
+                // Re-entered (never, today): merge without the cache.
+                let mut ids = Vec::new();
+                self.merge(piece, &mut Scratch::default(), &mut ids);
+                return f(&ids);
             };
             if caches.len() <= self.slot {
                 caches.resize_with(self.slot + 1, PieceCache::default);
@@ -184,20 +262,35 @@ impl Ranks {
                     ..PieceCache::default()
                 };
             }
-            if let Some(&(at, len)) = cache.map.get(piece) {
-                return Ok(f(&cache.ids[at as usize..(at + len) as usize]));
+            if let Some(&c) = cache.map.get(&hash) {
+                if cache.bytes[c.bytes as usize..(c.bytes + c.len) as usize] == *piece {
+                    return f(&cache.ids[c.ids as usize..(c.ids + c.count) as usize]);
+                }
+                // Another piece with the same hash holds the slot: merge uncached.
+                let mut ids = Vec::new();
+                self.merge(piece, &mut cache.scratch, &mut ids);
+                return f(&ids);
             }
-            let ids = self.merge(piece);
-            if cache.map.len() >= CACHE_LIMIT || cache.ids.len() >= CACHE_IDS_LIMIT {
+            if cache.map.len() >= CACHE_LIMIT
+                || cache.ids.len() >= CACHE_IDS_LIMIT
+                || cache.bytes.len() >= CACHE_BYTES_LIMIT
+            {
                 cache.map.clear();
                 cache.ids.clear();
+                cache.bytes.clear();
             }
-            let at = cache.ids.len() as u32;
-            cache.ids.extend_from_slice(&ids);
-            cache.map.insert(piece.into(), (at, ids.len() as u32));
-            Ok(f(&ids))
-        });
-        cached.unwrap_or_else(|f| f(&self.merge(piece)))
+            let at = cache.ids.len();
+            self.merge(piece, &mut cache.scratch, &mut cache.ids);
+            let entry = Cached {
+                bytes: cache.bytes.len() as u32,
+                len: piece.len() as u32,
+                ids: at as u32,
+                count: (cache.ids.len() - at) as u32,
+            };
+            cache.bytes.extend_from_slice(piece);
+            cache.map.insert(hash, entry);
+            f(&cache.ids[at..])
+        })
     }
 
     /// Which token two adjacent tokens make together, keyed by their ranks: a merge then
@@ -245,24 +338,24 @@ impl Ranks {
         }
     }
 
-    /// The tokens of `piece` after all merges.
-    fn merge(&self, piece: &[u8]) -> Vec<u32> {
+    /// Appends the tokens of `piece` after all merges to `out`.
+    fn merge(&self, piece: &[u8], scratch: &mut Scratch, out: &mut Vec<u32>) {
         if piece.len() > HEAP_THRESHOLD {
-            return self.merge_heap(piece);
+            return self.merge_heap(piece, scratch, out);
         }
         let joins = self.joins();
         // parts[i] = (start of part i, its rank, rank of part i joined with part i + 1).
-        let mut parts: Vec<(usize, u32, u32)> = (0..=piece.len())
-            .map(|i| {
-                (
-                    i,
-                    piece
-                        .get(i)
-                        .map_or(u32::MAX, |&b| self.bytes[usize::from(b)]),
-                    u32::MAX,
-                )
-            })
-            .collect();
+        let parts = &mut scratch.parts;
+        parts.clear();
+        parts.extend((0..=piece.len()).map(|i| {
+            (
+                i,
+                piece
+                    .get(i)
+                    .map_or(u32::MAX, |&b| self.bytes[usize::from(b)]),
+                u32::MAX,
+            )
+        }));
         let pair = |parts: &[(usize, u32, u32)], i: usize| -> u32 {
             match parts.get(i + 2) {
                 Some(&(end, _, _)) => {
@@ -272,7 +365,7 @@ impl Ranks {
             }
         };
         for i in 0..parts.len().saturating_sub(2) {
-            parts[i].2 = pair(&parts, i);
+            parts[i].2 = pair(parts, i);
         }
         loop {
             let (mut best, mut at) = (u32::MAX, 0);
@@ -287,26 +380,37 @@ impl Ranks {
             }
             parts.remove(at + 1);
             parts[at].1 = best;
-            parts[at].2 = pair(&parts, at);
+            parts[at].2 = pair(parts, at);
             if at > 0 {
-                parts[at - 1].2 = pair(&parts, at - 1);
+                parts[at - 1].2 = pair(parts, at - 1);
             }
         }
         parts.pop();
-        parts.into_iter().map(|(_, rank, _)| rank).collect()
+        out.extend(parts.iter().map(|&(_, rank, _)| rank));
     }
 
     /// The same merges driven by a min-heap of `rank << 32 | start` over a linked list of
     /// parts; an entry is current while `pair[start]` still holds its rank (dead parts and
     /// pairs that are not tokens hold `u32::MAX`).
-    fn merge_heap(&self, piece: &[u8]) -> Vec<u32> {
+    fn merge_heap(&self, piece: &[u8], scratch: &mut Scratch, out: &mut Vec<u32>) {
         const NONE: u32 = u32::MAX;
         let joins = self.joins();
         let end = piece.len() as u32;
+        let Scratch {
+            next,
+            prev,
+            part,
+            pair,
+            heap,
+            ..
+        } = scratch;
         // next[i] / prev[i]: neighbouring part starts (`end` past the last, NONE before the first).
-        let mut next: Vec<u32> = (1..=end).collect();
-        let mut prev: Vec<u32> = (0..end).map(|i| i.wrapping_sub(1)).collect();
-        let mut part: Vec<u32> = piece.iter().map(|&b| self.bytes[usize::from(b)]).collect();
+        next.clear();
+        next.extend(1..=end);
+        prev.clear();
+        prev.extend((0..end).map(|i| i.wrapping_sub(1)));
+        part.clear();
+        part.extend(piece.iter().map(|&b| self.bytes[usize::from(b)]));
         let pair_of = |next: &[u32], part: &[u32], i: u32| -> u32 {
             let j = next[i as usize];
             if j >= end {
@@ -322,13 +426,15 @@ impl Ranks {
                 part[j as usize],
             )
         };
-        let mut pair: Vec<u32> = (0..end).map(|i| pair_of(&next, &part, i)).collect();
-        let mut heap: BinaryHeap<Reverse<u64>> = pair
-            .iter()
-            .enumerate()
-            .filter(|&(_, &r)| r != NONE)
-            .map(|(i, &r)| Reverse(u64::from(r) << 32 | i as u64))
-            .collect();
+        pair.clear();
+        pair.extend((0..end).map(|i| pair_of(next, part, i)));
+        heap.clear();
+        heap.extend(
+            pair.iter()
+                .enumerate()
+                .filter(|&(_, &r)| r != NONE)
+                .map(|(i, &r)| Reverse(u64::from(r) << 32 | i as u64)),
+        );
         while let Some(Reverse(entry)) = heap.pop() {
             let (rank, i) = ((entry >> 32) as u32, entry as u32);
             if pair[i as usize] != rank {
@@ -345,7 +451,7 @@ impl Ranks {
             pair[gone as usize] = NONE;
             for at in [i, prev[i as usize]] {
                 if at != NONE {
-                    let r = pair_of(&next, &part, at);
+                    let r = pair_of(next, part, at);
                     pair[at as usize] = r;
                     if r != NONE {
                         heap.push(Reverse(u64::from(r) << 32 | u64::from(at)));
@@ -353,13 +459,11 @@ impl Ranks {
                 }
             }
         }
-        let mut out = Vec::new();
         let mut i = 0;
         while i < end {
             out.push(part[i as usize]);
             i = next[i as usize];
         }
-        out
     }
 }
 
@@ -398,8 +502,17 @@ mod tests {
         fn heap_and_scan_merge_alike(piece in "[ab 漢é]{1,60}") {
             let r = ranks();
             let bytes = piece.as_bytes();
-            prop_assert_eq!(r.merge_heap(bytes), r.merge(bytes));
-            prop_assert_eq!(r.merge_heap(bytes), {
+            let merged = |heap: bool| {
+                let (mut scratch, mut out) = (Scratch::default(), vec![7]);
+                if heap {
+                    r.merge_heap(bytes, &mut scratch, &mut out);
+                } else {
+                    r.merge(bytes, &mut scratch, &mut out);
+                }
+                out.split_off(1)
+            };
+            prop_assert_eq!(merged(true), merged(false));
+            prop_assert_eq!(merged(true), {
                 // The scan, forced regardless of length.
                 let mut parts: Vec<usize> = (0..=bytes.len()).collect();
                 loop {

@@ -19,6 +19,7 @@ pub mod markdown_parent;
 pub mod merge;
 pub mod pretokenize;
 pub mod scan;
+pub mod short_tokens;
 pub mod split;
 #[cfg(test)]
 mod split_oracle;
