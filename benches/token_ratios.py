@@ -26,7 +26,7 @@ def _seconds(f, items: tuple[str, ...]) -> float:
 
 
 def main(rounds: int = 9) -> None:
-    for name in ("cl100k_base", "o200k_base", "gpt2"):
+    for name in (sys.argv[2:] or ("cl100k_base", "o200k_base", "gpt2")):
         theirs, ours = ferrochunk.tiktoken_encoding(name), ferrochunk.get_encoding(name)
         for corpus in NAMES:
             items = texts(corpus)

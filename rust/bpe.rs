@@ -9,26 +9,27 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
-use rustc_hash::{FxHashMap, FxHasher};
-
+use crate::joins::Joins;
+use crate::long_tokens::LongTokens;
+use crate::piece_cache::{self, piece_hash};
 use crate::short_tokens::{self, ShortTokens};
 
-/// Pieces longer than this (in bytes) are merged with a heap instead of linear scans.
-const HEAP_THRESHOLD: usize = 32;
+pub use crate::piece_cache::clear_caches;
+
+/// Pieces longer than this (in bytes) are merged with a heap instead of linear scans
+/// (at most 256: the scan keeps a part's place in eight bits).
+const SCAN_MAX: usize = 64;
 
 /// The mergeable ranks of one encoding, borrowed from the bundled data.
 #[derive(Debug)]
 pub struct Ranks {
-    map: FxHashMap<&'static [u8], u32>,
-    /// The tokens of up to eight bytes again, bytes inline: one probe, no `memcmp`.
+    /// The tokens of up to eight bytes, bytes inline: one probe, no `memcmp`.
     short: ShortTokens,
+    /// The longer tokens, by the hash the piece cache uses.
+    long: LongTokens,
     tokens: Vec<&'static [u8]>,
     /// Rank of every two-byte token, indexed by the two bytes (`u32::MAX` if none): the
     /// first round of every merge asks for pairs of bytes, and an array beats hashing.
@@ -36,52 +37,15 @@ pub struct Ranks {
     /// Rank of every single byte (every byte is a token in these encodings).
     bytes: [u32; 256],
     /// See [`Ranks::joins`].
-    joins: OnceLock<FxHashMap<u64, u32>>,
+    joins: OnceLock<Option<Joins>>,
     /// Which cache slot this table owns in each thread's piece cache.
     slot: usize,
 }
 
-/// Distinct pieces a thread remembers per encoding before starting afresh.
-const CACHE_LIMIT: usize = 1 << 16;
-
-/// Token ids a thread's cache holds per encoding before starting afresh.
-const CACHE_IDS_LIMIT: usize = 1 << 20;
-
-/// Piece bytes a thread's cache holds per encoding before starting afresh.
-const CACHE_BYTES_LIMIT: usize = 1 << 22;
-
-/// Tokens of multi-token pieces, for one encoding on one thread: markdown and code repeat
-/// the same identifiers and words, and LangChain's recursion counts the same text at every
-/// level, so a cached piece skips its whole merge when counting and when encoding.
-#[derive(Default)]
-struct PieceCache {
-    /// [`piece_hash`] of a piece to where its bytes and tokens are: the piece is hashed
-    /// once for the lookup and the insert, and no key is allocated.
-    map: HashMap<u64, Cached, BuildHasherDefault<Prehashed>>,
-    /// The bytes of every cached piece, back to back (one allocation for all).
-    bytes: Vec<u8>,
-    /// The tokens of every cached piece, back to back.
-    ids: Vec<u32>,
-    /// Buffers the merges reuse.
-    scratch: Scratch,
-    /// The [`clear_caches`] generation the contents belong to.
-    epoch: usize,
-}
-
-/// Where one cached piece's bytes and tokens are in [`PieceCache`].
-#[derive(Clone, Copy)]
-struct Cached {
-    bytes: u32,
-    len: u32,
-    ids: u32,
-    count: u32,
-}
-
 /// Working buffers of the merges, kept per thread: a long CJK piece would otherwise
-/// allocate five vectors and a heap.
+/// allocate four vectors and a heap.
 #[derive(Default)]
-struct Scratch {
-    parts: Vec<(usize, u32, u32)>,
+pub struct Scratch {
     next: Vec<u32>,
     prev: Vec<u32>,
     part: Vec<u32>,
@@ -89,87 +53,41 @@ struct Scratch {
     heap: BinaryHeap<Reverse<u64>>,
 }
 
-/// A hasher for keys that already are hashes ([`piece_hash`]).
-#[derive(Default)]
-struct Prehashed(u64);
-
-impl Hasher for Prehashed {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        // Only `u64` keys are hashed; fold anything else in anyway.
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-/// The hash of a piece in [`PieceCache::map`].
-#[inline]
-fn piece_hash(piece: &[u8]) -> u64 {
-    let mut h = FxHasher::default();
-    h.write(piece);
-    h.finish()
-}
-
-/// Bumped by [`clear_caches`]; each thread empties its caches when it sees a new value.
-static EPOCH: AtomicUsize = AtomicUsize::new(0);
-
-/// Empties every thread's piece caches (lazily, at each thread's next lookup): for
-/// benchmarks that must measure a cold first pass, and to give memory back.
-pub fn clear_caches() {
-    EPOCH.fetch_add(1, Ordering::Relaxed);
-}
-
-thread_local! {
-    /// One cache per encoding (indexed by `Ranks::slot`).
-    static PIECES: RefCell<Vec<PieceCache>> = const { RefCell::new(Vec::new()) };
-}
-
 impl Ranks {
     /// Unpacks tables of `(first rank, length-prefixed tokens)` (see `tools/pack_ranks.py`).
     pub fn from_packed(parts: &[(u32, &'static [u8])]) -> Self {
         static SLOTS: AtomicUsize = AtomicUsize::new(0);
-        let mut ranks = Self {
-            map: FxHashMap::default(),
-            short: ShortTokens::new(std::iter::empty()),
-            tokens: Vec::new(),
-            pairs: vec![u32::MAX; 1 << 16],
-            bytes: [u32::MAX; 256],
-            joins: OnceLock::new(),
-            slot: SLOTS.fetch_add(1, Ordering::Relaxed),
-        };
+        let mut tokens: Vec<&'static [u8]> = Vec::new();
         for &(first, mut data) in parts {
-            let mut rank = first;
+            let mut rank = first as usize;
             while let Some((&len, rest)) = data.split_first() {
                 let Some((token, rest)) = rest.split_at_checked(len as usize) else {
                     break;
                 };
-                ranks.insert(rank, token);
+                if tokens.len() <= rank {
+                    tokens.resize(rank + 1, &[]);
+                }
+                tokens[rank] = token;
                 rank += 1;
                 data = rest;
             }
         }
-        ranks.short = ShortTokens::new(ranks.tokens.iter().copied().zip(0..));
-        ranks
-    }
-
-    fn insert(&mut self, rank: u32, token: &'static [u8]) {
-        let slot = rank as usize;
-        if self.tokens.len() <= slot {
-            self.tokens.resize(slot + 1, &[]);
+        let (mut pairs, mut bytes) = (vec![u32::MAX; 1 << 16], [u32::MAX; 256]);
+        for (rank, token) in (0..).zip(&tokens) {
+            match **token {
+                [a] => bytes[usize::from(a)] = rank,
+                [a, b] => pairs[usize::from(a) << 8 | usize::from(b)] = rank,
+                _ => {}
+            }
         }
-        self.tokens[slot] = token;
-        self.map.insert(token, rank);
-        if let [a] = *token {
-            self.bytes[usize::from(a)] = rank;
-        }
-        if let [a, b] = *token {
-            self.pairs[usize::from(a) << 8 | usize::from(b)] = rank;
+        Self {
+            short: ShortTokens::new(tokens.iter().copied().zip(0..)),
+            long: LongTokens::new(&tokens, short_tokens::MAX_LEN, piece_hash),
+            tokens,
+            pairs,
+            bytes,
+            joins: OnceLock::new(),
+            slot: SLOTS.fetch_add(1, Ordering::Relaxed),
         }
     }
 
@@ -180,12 +98,12 @@ impl Ranks {
 
     /// Number of mergeable tokens.
     pub fn len(&self) -> usize {
-        self.map.len()
+        self.tokens.iter().filter(|t| !t.is_empty()).count()
     }
 
     /// Whether there are no tokens (never, for a bundled encoding).
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
+        self.len() == 0
     }
 
     /// The highest rank.
@@ -196,10 +114,10 @@ impl Ranks {
     /// The rank of `bytes` if it is a token.
     #[inline]
     pub fn rank(&self, bytes: &[u8]) -> Option<u32> {
-        if (1..=short_tokens::MAX_LEN).contains(&bytes.len()) {
-            self.short.get(bytes)
-        } else {
-            self.map.get(bytes).copied()
+        match bytes.len() {
+            0 => None,
+            1..=short_tokens::MAX_LEN => self.short.get(bytes),
+            _ => self.long.get(bytes, piece_hash(bytes), &self.tokens),
         }
     }
 
@@ -218,11 +136,19 @@ impl Ranks {
 
     /// Appends the tokens of `piece` to `out`.
     pub fn encode_piece(&self, piece: &[u8], out: &mut Vec<u32>) {
-        if let Some(rank) = self.rank(piece) {
+        if piece.len() <= short_tokens::MAX_LEN {
+            if let Some(rank) = self.rank(piece) {
+                out.push(rank);
+                return;
+            }
+            return self.with_cached(piece, piece_hash(piece), |ids| out.extend_from_slice(ids));
+        }
+        let hash = piece_hash(piece);
+        if let Some(rank) = self.long.get(piece, hash, &self.tokens) {
             out.push(rank);
             return;
         }
-        self.with_cached(piece, |ids| out.extend_from_slice(ids));
+        self.with_cached(piece, hash, |ids| out.extend_from_slice(ids));
     }
 
     /// The number of tokens of `piece`.
@@ -232,88 +158,59 @@ impl Ranks {
             0 | 1 => return piece.len(),
             // Both bytes are tokens: one token if the pair is.
             2 => self.pairs[usize::from(piece[0]) << 8 | usize::from(piece[1])] != u32::MAX,
-            _ => self.rank(piece).is_some(),
+            3..=short_tokens::MAX_LEN => self.short.get(piece).is_some(),
+            _ => {
+                let hash = piece_hash(piece);
+                if self.long.get(piece, hash, &self.tokens).is_some() {
+                    return 1;
+                }
+                return self.with_cached(piece, hash, <[u32]>::len);
+            }
         };
         if whole {
             return 1;
         }
-        self.with_cached(piece, <[u32]>::len)
+        self.with_cached(piece, piece_hash(piece), <[u32]>::len)
     }
 
     /// Calls `f` with the tokens of a multi-token `piece`, from this thread's cache or
     /// merged (and remembered).
-    fn with_cached<R>(&self, piece: &[u8], f: impl FnOnce(&[u32]) -> R) -> R {
-        let hash = piece_hash(piece);
-        PIECES.with(|cell| {
-            let Ok(mut caches) = cell.try_borrow_mut() else {
-                // Re-entered (never, today): merge without the cache.
-                let mut ids = Vec::new();
-                self.merge(piece, &mut Scratch::default(), &mut ids);
-                return f(&ids);
-            };
-            if caches.len() <= self.slot {
-                caches.resize_with(self.slot + 1, PieceCache::default);
-            }
-            let cache = &mut caches[self.slot];
-            let epoch = EPOCH.load(Ordering::Relaxed);
-            if cache.epoch != epoch {
-                *cache = PieceCache {
-                    epoch,
-                    ..PieceCache::default()
-                };
-            }
-            if let Some(&c) = cache.map.get(&hash) {
-                if cache.bytes[c.bytes as usize..(c.bytes + c.len) as usize] == *piece {
-                    return f(&cache.ids[c.ids as usize..(c.ids + c.count) as usize]);
-                }
-                // Another piece with the same hash holds the slot: merge uncached.
-                let mut ids = Vec::new();
-                self.merge(piece, &mut cache.scratch, &mut ids);
-                return f(&ids);
-            }
-            if cache.map.len() >= CACHE_LIMIT
-                || cache.ids.len() >= CACHE_IDS_LIMIT
-                || cache.bytes.len() >= CACHE_BYTES_LIMIT
-            {
-                cache.map.clear();
-                cache.ids.clear();
-                cache.bytes.clear();
-            }
-            let at = cache.ids.len();
-            self.merge(piece, &mut cache.scratch, &mut cache.ids);
-            let entry = Cached {
-                bytes: cache.bytes.len() as u32,
-                len: piece.len() as u32,
-                ids: at as u32,
-                count: (cache.ids.len() - at) as u32,
-            };
-            cache.bytes.extend_from_slice(piece);
-            cache.map.insert(hash, entry);
-            f(&cache.ids[at..])
-        })
+    fn with_cached<R>(&self, piece: &[u8], hash: u64, f: impl FnOnce(&[u32]) -> R) -> R {
+        piece_cache::with_cached(
+            self.slot,
+            piece,
+            hash,
+            |piece, scratch, out| self.merge(piece, scratch, out),
+            f,
+        )
     }
 
-    /// Which token two adjacent tokens make together, keyed by their ranks: a merge then
-    /// costs one multiply-hash of a `u64` instead of hashing and comparing byte strings
-    /// (those lookups were half the time of counting Chinese, whose pieces are long runs).
-    /// Every pair of tokens whose bytes join into a token is in it (233k for cl100k, 446k
-    /// for o200k); built on the first merge, in tens of milliseconds.
-    fn joins(&self) -> &FxHashMap<u64, u32> {
-        self.joins.get_or_init(|| {
-            let mut joins = FxHashMap::default();
-            joins.reserve(self.tokens.len() * 5 / 2);
-            for (rank, token) in self.tokens.iter().enumerate() {
-                for k in 1..token.len() {
-                    let Some(a) = self.rank(&token[..k]) else {
-                        continue;
-                    };
-                    if let Some(b) = self.rank(&token[k..]) {
-                        joins.insert(join_key(a, b), rank as u32);
+    /// Which token two adjacent tokens make together (see [`Joins`]): a merge then costs
+    /// one probe of a packed table instead of hashing and comparing byte strings (those
+    /// lookups were half the time of counting Chinese, whose pieces are long runs). Every
+    /// pair of tokens whose bytes join into a token is in it (233k for cl100k, 446k for
+    /// o200k); built on the first merge, in tens of milliseconds. `None` if the ranks are
+    /// too large to pack (no bundled encoding): then the joined bytes are looked up.
+    fn joins(&self) -> Option<&Joins> {
+        self.joins
+            .get_or_init(|| {
+                if !Joins::fits(self.max_rank()) {
+                    return None;
+                }
+                let mut entries = Vec::with_capacity(self.tokens.len() * 5 / 2);
+                for (rank, token) in (0..).zip(&self.tokens) {
+                    for k in 1..token.len() {
+                        let Some(a) = self.rank(&token[..k]) else {
+                            continue;
+                        };
+                        if let Some(b) = self.rank(&token[k..]) {
+                            entries.push((a, b, rank));
+                        }
                     }
                 }
-            }
-            joins
-        })
+                Some(Joins::new(&entries))
+            })
+            .as_ref()
     }
 
     /// The rank of the part `[a, b)` of `piece` made of tokens `left` then `right`
@@ -321,7 +218,7 @@ impl Ranks {
     #[inline]
     fn join(
         &self,
-        joins: &FxHashMap<u64, u32>,
+        joins: Option<&Joins>,
         piece: &[u8],
         a: usize,
         b: usize,
@@ -329,64 +226,90 @@ impl Ranks {
         right: u32,
     ) -> u32 {
         if b - a == 2 {
-            self.pairs[usize::from(piece[a]) << 8 | usize::from(piece[a + 1])]
-        } else {
-            joins
-                .get(&join_key(left, right))
-                .copied()
-                .unwrap_or(u32::MAX)
+            return self.pairs[usize::from(piece[a]) << 8 | usize::from(piece[a + 1])];
+        }
+        match joins {
+            Some(joins) => joins.get(left, right),
+            None => self.rank(&piece[a..b]).unwrap_or(u32::MAX),
         }
     }
 
     /// Appends the tokens of `piece` after all merges to `out`.
     fn merge(&self, piece: &[u8], scratch: &mut Scratch, out: &mut Vec<u32>) {
-        if piece.len() > HEAP_THRESHOLD {
-            return self.merge_heap(piece, scratch, out);
+        if piece.len() <= SCAN_MAX && self.max_rank() < 1 << 24 {
+            self.merge_scan(piece, scratch, out);
+        } else {
+            self.merge_heap(piece, scratch, out);
         }
+    }
+
+    /// The merges of a short piece: its parts form a linked list over the piece's bytes and
+    /// `key[i]` is the rank of part `i` joined with the next, shifted left by eight bits,
+    /// with `i` in the low bits (`u32::MAX` where parts do not join, or `i` starts no part).
+    /// The lowest key is then the lowest rank at the leftmost place, found by one pass
+    /// over a small array that the compiler turns into vector instructions; nothing moves.
+    fn merge_scan(&self, piece: &[u8], scratch: &mut Scratch, out: &mut Vec<u32>) {
+        const NONE: u32 = u32::MAX;
+        let n = piece.len();
         let joins = self.joins();
-        // parts[i] = (start of part i, its rank, rank of part i joined with part i + 1).
-        let parts = &mut scratch.parts;
-        parts.clear();
-        parts.extend((0..=piece.len()).map(|i| {
-            (
-                i,
-                piece
-                    .get(i)
-                    .map_or(u32::MAX, |&b| self.bytes[usize::from(b)]),
-                u32::MAX,
-            )
-        }));
-        let pair = |parts: &[(usize, u32, u32)], i: usize| -> u32 {
-            match parts.get(i + 2) {
-                Some(&(end, _, _)) => {
-                    self.join(joins, piece, parts[i].0, end, parts[i].1, parts[i + 1].1)
-                }
-                None => u32::MAX,
+        let Scratch {
+            next,
+            prev,
+            part,
+            pair: key,
+            ..
+        } = scratch;
+        let pack = |rank: u32, i: usize| {
+            if rank == NONE {
+                NONE
+            } else {
+                rank << 8 | i as u32
             }
         };
-        for i in 0..parts.len().saturating_sub(2) {
-            parts[i].2 = pair(parts, i);
-        }
+        next.clear();
+        next.extend(1..=n as u32);
+        prev.clear();
+        prev.extend((0..n as u32).map(|i| i.wrapping_sub(1)));
+        part.clear();
+        part.extend(piece.iter().map(|&b| self.bytes[usize::from(b)]));
+        key.clear();
+        key.extend(
+            piece
+                .windows(2)
+                .enumerate()
+                .map(|(i, w)| pack(self.pairs[usize::from(w[0]) << 8 | usize::from(w[1])], i)),
+        );
+        key.push(NONE);
         loop {
-            let (mut best, mut at) = (u32::MAX, 0);
-            for (i, &(_, _, rank)) in parts[..parts.len() - 1].iter().enumerate() {
-                if rank < best {
-                    best = rank;
-                    at = i;
-                }
-            }
-            if best == u32::MAX {
+            let best = key.iter().copied().min().unwrap_or(NONE);
+            if best == NONE {
                 break;
             }
-            parts.remove(at + 1);
-            parts[at].1 = best;
-            parts[at].2 = pair(parts, at);
-            if at > 0 {
-                parts[at - 1].2 = pair(parts, at - 1);
+            let (rank, i) = (best >> 8, (best & 0xFF) as usize);
+            let gone = next[i] as usize;
+            let after = next[gone] as usize;
+            part[i] = rank;
+            next[i] = after as u32;
+            key[gone] = NONE;
+            key[i] = if after < n {
+                let r = self.join(joins, piece, i, next[after] as usize, rank, part[after]);
+                prev[after] = i as u32;
+                pack(r, i)
+            } else {
+                NONE
+            };
+            if let Some(&p) = prev.get(i) {
+                if p != NONE {
+                    let p = p as usize;
+                    key[p] = pack(self.join(joins, piece, p, after, part[p], rank), p);
+                }
             }
         }
-        parts.pop();
-        out.extend(parts.iter().map(|&(_, rank, _)| rank));
+        let mut i = 0;
+        while i < n {
+            out.push(part[i]);
+            i = next[i] as usize;
+        }
     }
 
     /// The same merges driven by a min-heap of `rank << 32 | start` over a linked list of
@@ -465,12 +388,6 @@ impl Ranks {
             i = next[i as usize];
         }
     }
-}
-
-/// The key of a pair of ranks in [`Ranks::joins`].
-#[inline]
-fn join_key(left: u32, right: u32) -> u64 {
-    u64::from(left) << 32 | u64::from(right)
 }
 
 #[cfg(test)]

@@ -11,12 +11,15 @@ pub mod encodings;
 pub mod error;
 #[cfg(feature = "huggingface")]
 pub mod hf_tokens;
+pub mod joins;
+pub mod long_tokens;
 pub mod markdown_blocks;
 pub mod markdown_chunk;
 pub mod markdown_header;
 pub mod markdown_overlap;
 pub mod markdown_parent;
 pub mod merge;
+pub mod piece_cache;
 pub mod pretokenize;
 pub mod scan;
 pub mod short_tokens;
