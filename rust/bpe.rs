@@ -16,6 +16,7 @@ use crate::joins::Joins;
 use crate::long_tokens::LongTokens;
 use crate::piece_cache::{self, piece_hash};
 use crate::short_tokens::{self, ShortTokens};
+use crate::whole_letters::{utf8_len, WholeLetters};
 
 pub use crate::piece_cache::clear_caches;
 
@@ -38,6 +39,8 @@ pub struct Ranks {
     bytes: [u32; 256],
     /// See [`Ranks::joins`].
     joins: OnceLock<Option<Joins>>,
+    /// See [`Ranks::letters`].
+    letters: OnceLock<WholeLetters>,
     /// Which cache slot this table owns in each thread's piece cache.
     slot: usize,
 }
@@ -87,6 +90,7 @@ impl Ranks {
             pairs,
             bytes,
             joins: OnceLock::new(),
+            letters: OnceLock::new(),
             slot: SLOTS.fetch_add(1, Ordering::Relaxed),
         }
     }
@@ -186,31 +190,89 @@ impl Ranks {
     }
 
     /// Which token two adjacent tokens make together (see [`Joins`]): a merge then costs
-    /// one probe of a packed table instead of hashing and comparing byte strings (those
-    /// lookups were half the time of counting Chinese, whose pieces are long runs). Every
+    /// one probe of a packed table instead of hashing and comparing byte strings. Every
     /// pair of tokens whose bytes join into a token is in it (233k for cl100k, 446k for
-    /// o200k); built on the first merge, in tens of milliseconds. `None` if the ranks are
-    /// too large to pack (no bundled encoding): then the joined bytes are looked up.
+    /// o200k); built on the first merge. `None` if the ranks are too large to pack (no
+    /// bundled encoding): then the joined bytes are looked up.
     fn joins(&self) -> Option<&Joins> {
         self.joins
             .get_or_init(|| {
-                if !Joins::fits(self.max_rank()) {
-                    return None;
-                }
-                let mut entries = Vec::with_capacity(self.tokens.len() * 5 / 2);
-                for (rank, token) in (0..).zip(&self.tokens) {
-                    for k in 1..token.len() {
-                        let Some(a) = self.rank(&token[..k]) else {
-                            continue;
-                        };
-                        if let Some(b) = self.rank(&token[k..]) {
-                            entries.push((a, b, rank));
+                Joins::fits(self.max_rank()).then(|| {
+                    let mut entries = Vec::with_capacity(self.tokens.len() * 5 / 2);
+                    for (rank, token) in (0..).zip(&self.tokens) {
+                        for k in 1..token.len() {
+                            let Some(a) = self.rank(&token[..k]) else {
+                                continue;
+                            };
+                            if let Some(b) = self.rank(&token[k..]) {
+                                entries.push((a, b, rank));
+                            }
                         }
                     }
-                }
-                Some(Joins::new(&entries))
+                    Joins::new(&entries)
+                })
             })
             .as_ref()
+    }
+
+    /// The [`WholeLetters`] a merge may start from, built on the first piece that has
+    /// letters of several bytes (English text never pays for it).
+    fn letters(&self) -> &WholeLetters {
+        self.letters
+            .get_or_init(|| WholeLetters::new(&self.tokens, |letter| self.built_by(letter)))
+    }
+
+    /// The highest rank of the merges that build `bytes` alone, if they end in one token
+    /// (BPE the plain way: `bytes` is one letter, four bytes at most).
+    fn built_by(&self, bytes: &[u8]) -> Option<u32> {
+        // cuts[i]: where part i starts.
+        let mut cuts: Vec<usize> = (0..=bytes.len()).collect();
+        let mut highest = 0;
+        while cuts.len() > 2 {
+            let (rank, i) = (0..cuts.len() - 2)
+                .filter_map(|i| self.rank(&bytes[cuts[i]..cuts[i + 2]]).map(|r| (r, i)))
+                .min()?;
+            highest = highest.max(rank);
+            cuts.remove(i + 1);
+        }
+        Some(highest)
+    }
+
+    /// Fills `next`, `prev` and `part` (indexed by byte) for the parts a merge of `piece`
+    /// starts from: its bytes, but the letters [`WholeLetters`] allows there whole.
+    /// `part[i]` is `u32::MAX` where no part starts; `next` of the last part is the length.
+    fn start_parts(
+        &self,
+        piece: &[u8],
+        next: &mut Vec<u32>,
+        prev: &mut Vec<u32>,
+        part: &mut Vec<u32>,
+    ) {
+        const NONE: u32 = u32::MAX;
+        let n = piece.len();
+        for v in [&mut *next, &mut *prev, &mut *part] {
+            v.clear();
+            v.resize(n, NONE);
+        }
+        let letters = piece.iter().any(|&b| b >= 0xC2).then(|| self.letters());
+        let (mut i, mut last) = (0, NONE);
+        while i < n {
+            let len = utf8_len(piece[i]);
+            let (rank, width) = match letters.and_then(|l| l.whole(piece, i, len)) {
+                Some(rank) => (rank, len),
+                None => (self.bytes[usize::from(piece[i])], 1),
+            };
+            part[i] = rank;
+            prev[i] = last;
+            if let Some(slot) = next.get_mut(last as usize) {
+                *slot = i as u32;
+            }
+            last = i as u32;
+            i += width;
+        }
+        if let Some(slot) = next.get_mut(last as usize) {
+            *slot = n as u32;
+        }
     }
 
     /// The rank of the part `[a, b)` of `piece` made of tokens `left` then `right`
@@ -266,20 +328,15 @@ impl Ranks {
                 rank << 8 | i as u32
             }
         };
-        next.clear();
-        next.extend(1..=n as u32);
-        prev.clear();
-        prev.extend((0..n as u32).map(|i| i.wrapping_sub(1)));
-        part.clear();
-        part.extend(piece.iter().map(|&b| self.bytes[usize::from(b)]));
+        self.start_parts(piece, next, prev, part);
         key.clear();
-        key.extend(
-            piece
-                .windows(2)
-                .enumerate()
-                .map(|(i, w)| pack(self.pairs[usize::from(w[0]) << 8 | usize::from(w[1])], i)),
-        );
-        key.push(NONE);
+        key.extend((0..n).map(|i| match next[i] as usize {
+            j if part[i] == NONE || j >= n => NONE,
+            j => pack(
+                self.join(joins, piece, i, next[j] as usize, part[i], part[j]),
+                i,
+            ),
+        }));
         loop {
             let best = key.iter().copied().min().unwrap_or(NONE);
             if best == NONE {
@@ -328,12 +385,7 @@ impl Ranks {
             ..
         } = scratch;
         // next[i] / prev[i]: neighbouring part starts (`end` past the last, NONE before the first).
-        next.clear();
-        next.extend(1..=end);
-        prev.clear();
-        prev.extend((0..end).map(|i| i.wrapping_sub(1)));
-        part.clear();
-        part.extend(piece.iter().map(|&b| self.bytes[usize::from(b)]));
+        self.start_parts(piece, next, prev, part);
         let pair_of = |next: &[u32], part: &[u32], i: u32| -> u32 {
             let j = next[i as usize];
             if j >= end {
@@ -350,7 +402,13 @@ impl Ranks {
             )
         };
         pair.clear();
-        pair.extend((0..end).map(|i| pair_of(next, part, i)));
+        pair.extend((0..end).map(|i| {
+            if part[i as usize] == NONE {
+                NONE
+            } else {
+                pair_of(next, part, i)
+            }
+        }));
         heap.clear();
         heap.extend(
             pair.iter()
@@ -414,33 +472,59 @@ mod tests {
         });
     }
 
+    /// BPE the plain way: merge the lowest-ranked pair (leftmost on ties) until none joins.
+    fn plain(r: &Ranks, bytes: &[u8]) -> Vec<u32> {
+        let mut cuts: Vec<usize> = (0..=bytes.len()).collect();
+        while let Some((_, i)) = (0..cuts.len().saturating_sub(2))
+            .filter_map(|i| r.rank(&bytes[cuts[i]..cuts[i + 2]]).map(|k| (k, i)))
+            .min()
+        {
+            cuts.remove(i + 1);
+        }
+        cuts.windows(2)
+            .map(|w| r.rank(&bytes[w[0]..w[1]]).unwrap())
+            .collect()
+    }
+
+    type Merge = fn(&Ranks, &[u8], &mut Scratch, &mut Vec<u32>);
+
+    /// Both merges (the scan where it applies) agree with [`plain`] on `bytes`.
+    fn merges_agree(encoding: &str, bytes: &[u8]) -> Result<(), TestCaseError> {
+        let r = spec(encoding).unwrap().ranks();
+        let want = plain(r, bytes);
+        let run = |merge: Merge| {
+            let (mut scratch, mut out) = (Scratch::default(), vec![7]);
+            merge(r, bytes, &mut scratch, &mut out);
+            out.split_off(1)
+        };
+        prop_assert_eq!(run(Ranks::merge_heap), want.clone());
+        if bytes.len() <= SCAN_MAX {
+            prop_assert_eq!(run(Ranks::merge_scan), want);
+        }
+        Ok(())
+    }
+
+    const ENCODINGS: [&str; 3] = ["cl100k_base", "o200k_base", "r50k_base"];
+
     proptest! {
+        /// Letters of two to four bytes next to each other, to ASCII and to marks: the
+        /// merges start from whole letters where [`WholeLetters`] allows it.
         #[test]
-        fn heap_and_scan_merge_alike(piece in "[ab 漢é]{1,60}") {
-            let r = ranks();
-            let bytes = piece.as_bytes();
-            let merged = |heap: bool| {
-                let (mut scratch, mut out) = (Scratch::default(), vec![7]);
-                if heap {
-                    r.merge_heap(bytes, &mut scratch, &mut out);
-                } else {
-                    r.merge(bytes, &mut scratch, &mut out);
-                }
-                out.split_off(1)
-            };
-            prop_assert_eq!(merged(true), merged(false));
-            prop_assert_eq!(merged(true), {
-                // The scan, forced regardless of length.
-                let mut parts: Vec<usize> = (0..=bytes.len()).collect();
-                loop {
-                    let best = (0..parts.len().saturating_sub(2))
-                        .filter_map(|i| r.rank(&bytes[parts[i]..parts[i + 2]]).map(|k| (k, i)))
-                        .min();
-                    let Some((_, i)) = best else { break };
-                    parts.remove(i + 1);
-                }
-                parts.windows(2).map(|w| r.rank(&bytes[w[0]..w[1]]).unwrap()).collect::<Vec<_>>()
-            });
+        fn merges_match_plain_bpe_on_letters(
+            piece in "[ab x漢é的是在一中们个这用数привет กข🙂ñü、。，\u{301}\u{200d}]{1,80}",
+            encoding in 0..ENCODINGS.len(),
+        ) {
+            merges_agree(ENCODINGS[encoding], piece.as_bytes())?;
+        }
+
+        /// Any bytes, heavy on UTF-8 lead and continuation bytes (malformed runs included).
+        #[test]
+        fn merges_match_plain_bpe_on_bytes(
+            bytes in proptest::collection::vec(
+                prop_oneof![any::<u8>(), 0x80u8..0xC0, 0xC2u8..0xF5], 1..80),
+            encoding in 0..ENCODINGS.len(),
+        ) {
+            merges_agree(ENCODINGS[encoding], &bytes)?;
         }
     }
 }

@@ -28,6 +28,7 @@ pub mod split;
 mod split_oracle;
 pub mod text;
 pub mod tokens;
+pub mod whole_letters;
 
 #[cfg(feature = "python")]
 mod python;
