@@ -368,7 +368,10 @@ impl Text<'_> {
         };
         match b.get(end) {
             Some(&c) if c >= 0x80 => None,
-            Some(b'\'') if dialect == Dialect::O200k => None, // contraction suffix
+            // o200k's optional contraction suffix (`'s`, `'ll`, ..., case-folded).
+            Some(b'\'') if dialect == Dialect::O200k => {
+                Some(self.contraction(end, true).unwrap_or(end))
+            }
             _ => Some(end),
         }
     }
