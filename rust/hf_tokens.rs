@@ -36,6 +36,15 @@ impl HfLength {
         })
     }
 
+    /// Treats the text of added special tokens as plain text, to be split like any other
+    /// (`encode_special_tokens` in the Python package, `split_special_tokens` in
+    /// `transformers`): a runtime setting that `tokenizer.json` does not save.
+    #[must_use]
+    pub fn split_special_tokens(mut self, split: bool) -> Self {
+        self.tokenizer.set_encode_special_tokens(split);
+        self
+    }
+
     /// Loads a `tokenizer.json` file.
     pub fn from_file(path: &std::path::Path, add_special_tokens: bool) -> Result<Self> {
         let json = std::fs::read_to_string(path)
@@ -85,6 +94,22 @@ mod tests {
         let hf = HfLength::from_json(WORDS, false).unwrap();
         assert_eq!(hf.count("a b c a b").unwrap(), 5);
         assert_eq!(hf.length("").unwrap(), 0);
+    }
+
+    #[test]
+    fn special_tokens_split_only_when_asked() {
+        let json = WORDS.replace(
+            r#""added_tokens": []"#,
+            r#""added_tokens": [{"id": 3, "content": "<x>", "single_word": false,
+                "lstrip": false, "rstrip": false, "normalized": false, "special": true}]"#,
+        );
+        let whole = HfLength::from_json(&json, false).unwrap();
+        assert_eq!(whole.count("a <x> b").unwrap(), 3);
+        let split = HfLength::from_json(&json, false)
+            .unwrap()
+            .split_special_tokens(true);
+        // `<x>` as text: the Whitespace pre-tokenizer cuts it into `<`, `x`, `>`.
+        assert_eq!(split.count("a <x> b").unwrap(), 5);
     }
 
     #[test]

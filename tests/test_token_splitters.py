@@ -169,3 +169,15 @@ def test_token_count_only_when_sized_in_tokens() -> None:
     assert {c.token_count for c in reference.split(text, 10, 0)} == {None}
     words = ferrochunk.split(text, 10, 0, length_function=lambda t: len(t.split()))
     assert {c.token_count for c in words} == {None}
+
+
+def test_tiktoken_splitters_deep_copy_like_langchain() -> None:
+    """LangChain's length is a closure, which ``copy`` shares: deep copies work and split alike."""
+    import copy
+
+    kwargs = {"encoding_name": "cl100k_base", "chunk_size": 8, "chunk_overlap": 2}
+    text = "one two three four five six seven eight nine ten eleven twelve"
+    want = copy.deepcopy(lc.RecursiveCharacterTextSplitter.from_tiktoken_encoder(**kwargs))
+    ours = copy.deepcopy(ferrochunk.RecursiveCharacterTextSplitter.from_tiktoken_encoder(**kwargs))
+    assert ours.split_text(text) == want.split_text(text)
+    assert copy.copy(ours).split_text(text) == want.split_text(text)

@@ -12,6 +12,7 @@ import re
 from typing import Any, Callable, Optional
 
 from . import _native
+from .huggingface import tokenize_counter
 from .reference import textsplitter as _ref
 from .reference.splitter import Warn
 from .reference.textsplitter import SeparatorSpec, keep_mode
@@ -105,6 +106,14 @@ class TextSplitter(_ref.TextSplitter):
         tokenizer = _load_tokenizer(encoding_name, model_name)
         allowed = set() if allowed_special is None else allowed_special
         return tokenizer.length_function(allowed, disallowed_special)
+
+    @staticmethod
+    def _huggingface_length_function(tokenizer: Any) -> Callable[[str], int]:
+        """Token counts in Rust for a ``transformers`` fast tokenizer whose ``tokenize()`` is
+        its backend's own; any other tokenizer is called from Python, as LangChain does."""
+        tokenize_length = _ref.TextSplitter._huggingface_length_function(tokenizer)
+        counter = tokenize_counter(tokenizer, tokenize_length)
+        return tokenize_length if counter is None else counter
 
 
 class CharacterTextSplitter(TextSplitter, _ref.CharacterTextSplitter):

@@ -4,6 +4,7 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
+use pyo3::{PyTraverseError, PyVisit};
 
 use crate::hf_tokens::HfLength;
 
@@ -11,6 +12,9 @@ use crate::hf_tokens::HfLength;
 #[pyclass(frozen, name = "HfTokenCounter", module = "ferrochunk._native")]
 pub struct PyHfCounter {
     inner: HfLength,
+    /// Counts the texts Rust cannot take (lone surrogates): the Python tokenizer the counter
+    /// stands for, so such a text fails (or not) exactly as it does there.
+    fallback: Option<Py<PyAny>>,
 }
 
 impl PyHfCounter {
@@ -23,22 +27,55 @@ impl PyHfCounter {
 #[pymethods]
 impl PyHfCounter {
     #[new]
-    fn new(py: Python<'_>, json: &str, add_special_tokens: bool) -> PyResult<Self> {
+    #[pyo3(signature = (json, add_special_tokens, split_special_tokens=false, fallback=None))]
+    fn new(
+        py: Python<'_>,
+        json: &str,
+        add_special_tokens: bool,
+        split_special_tokens: bool,
+        fallback: Option<Py<PyAny>>,
+    ) -> PyResult<Self> {
         let inner = py.detach(|| HfLength::from_json(json, add_special_tokens))?;
-        Ok(Self { inner })
+        let inner = inner.split_special_tokens(split_special_tokens);
+        Ok(Self { inner, fallback })
     }
 
     /// The number of tokens of `text`.
     fn __call__(&self, py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<usize> {
-        let Ok(text) = text.cast::<PyString>() else {
+        let Ok(string) = text.cast::<PyString>() else {
             return Err(PyTypeError::new_err(format!(
                 "expected str, got {}",
                 text.get_type().name()?
             )));
         };
-        let text = text.to_str()?;
-        let inner = &self.inner;
-        Ok(py.detach(|| inner.count(text))?)
+        match string.to_str() {
+            Ok(string) => {
+                let inner = &self.inner;
+                Ok(py.detach(|| inner.count(string))?)
+            }
+            Err(err) => match &self.fallback {
+                Some(fallback) => fallback.bind(py).call1((text,))?.extract(),
+                None => Err(err),
+            },
+        }
+    }
+
+    /// Immutable, so a copy is the counter itself (as `copy` treats functions): splitters
+    /// holding one deep-copy like LangChain's, whose length is a closure.
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    /// See `__copy__`.
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        if let Some(fallback) = &self.fallback {
+            visit.call(fallback)?;
+        }
+        Ok(())
     }
 
     /// Marks a length that counts tokens: `Splitter.split` then fills `Chunk.token_count`.

@@ -241,6 +241,17 @@ impl PyTokenCounter {
         self.inner.tokenizer.name()
     }
 
+    /// Immutable, so a copy is the counter itself (as `copy` treats functions): splitters
+    /// holding one deep-copy like LangChain's, whose length is a closure.
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    /// See `__copy__`.
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+
     /// Marks a length that counts tokens: `Splitter.split` then fills `Chunk.token_count`.
     #[classattr]
     fn counts_tokens() -> bool {

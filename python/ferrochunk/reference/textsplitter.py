@@ -188,11 +188,16 @@ class TextSplitter(BaseDocumentTransformer, ABC):
         if not isinstance(tokenizer, PreTrainedTokenizerBase):
             msg = "Tokenizer received was not an instance of PreTrainedTokenizerBase"
             raise ValueError(msg)
+        return cls(length_function=cls._huggingface_length_function(tokenizer), **kwargs)
+
+    @staticmethod
+    def _huggingface_length_function(tokenizer: Any) -> Callable[[str], int]:
+        """LangChain's length, ``len(tokenizer.tokenize(text))``, calling the tokenizer."""
 
         def _huggingface_tokenizer_length(text: str) -> int:
             return len(tokenizer.tokenize(text))
 
-        return cls(length_function=_huggingface_tokenizer_length, **kwargs)
+        return _huggingface_tokenizer_length
 
     # -- token sizes -----------------------------------------------------------------------
 
