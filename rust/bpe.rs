@@ -13,10 +13,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use crate::joins::Joins;
+use crate::letter_parts::{utf8_len, LetterParts, Parts};
 use crate::long_tokens::LongTokens;
 use crate::piece_cache::{self, piece_hash};
 use crate::short_tokens::{self, ShortTokens};
-use crate::whole_letters::{utf8_len, WholeLetters};
 
 pub use crate::piece_cache::clear_caches;
 
@@ -40,7 +40,7 @@ pub struct Ranks {
     /// See [`Ranks::joins`].
     joins: OnceLock<Option<Joins>>,
     /// See [`Ranks::letters`].
-    letters: OnceLock<WholeLetters>,
+    letters: OnceLock<LetterParts>,
     /// Which cache slot this table owns in each thread's piece cache.
     slot: usize,
 }
@@ -215,31 +215,37 @@ impl Ranks {
             .as_ref()
     }
 
-    /// The [`WholeLetters`] a merge may start from, built on the first piece that has
+    /// The [`LetterParts`] a merge may start from, built on the first piece that has
     /// letters of several bytes (English text never pays for it).
-    fn letters(&self) -> &WholeLetters {
+    fn letters(&self) -> &LetterParts {
         self.letters
-            .get_or_init(|| WholeLetters::new(&self.tokens, |letter| self.built_by(letter)))
+            .get_or_init(|| LetterParts::new(&self.tokens, |letter| self.build(letter)))
     }
 
-    /// The highest rank of the merges that build `bytes` alone, if they end in one token
-    /// (BPE the plain way: `bytes` is one letter, four bytes at most).
-    fn built_by(&self, bytes: &[u8]) -> Option<u32> {
+    /// The parts BPE makes of `bytes` alone (the plain way: `bytes` is one letter, four
+    /// bytes at most) and the highest rank it merges by; `None` if it merges nothing.
+    fn build(&self, bytes: &[u8]) -> Option<(Parts, u32)> {
         // cuts[i]: where part i starts.
         let mut cuts: Vec<usize> = (0..=bytes.len()).collect();
-        let mut highest = 0;
-        while cuts.len() > 2 {
-            let (rank, i) = (0..cuts.len() - 2)
-                .filter_map(|i| self.rank(&bytes[cuts[i]..cuts[i + 2]]).map(|r| (r, i)))
-                .min()?;
-            highest = highest.max(rank);
+        let mut highest = None;
+        while let Some((rank, i)) = (0..cuts.len() - 2)
+            .filter_map(|i| self.rank(&bytes[cuts[i]..cuts[i + 2]]).map(|r| (r, i)))
+            .min()
+        {
+            highest = highest.max(Some(rank));
             cuts.remove(i + 1);
         }
-        Some(highest)
+        let mut parts = Parts::default();
+        for (k, w) in cuts.windows(2).enumerate().take(4) {
+            parts.lens[k] = (w[1] - w[0]) as u8;
+            parts.ranks[k] = self.rank(&bytes[w[0]..w[1]])?;
+            parts.count += 1;
+        }
+        Some((parts, highest?))
     }
 
     /// Fills `next`, `prev` and `part` (indexed by byte) for the parts a merge of `piece`
-    /// starts from: its bytes, but the letters [`WholeLetters`] allows there whole.
+    /// starts from: its bytes, but the letters [`LetterParts`] allows there whole.
     /// `part[i]` is `u32::MAX` where no part starts; `next` of the last part is the length.
     fn start_parts(
         &self,
@@ -258,17 +264,32 @@ impl Ranks {
         let (mut i, mut last) = (0, NONE);
         while i < n {
             let len = utf8_len(piece[i]);
-            let (rank, width) = match letters.and_then(|l| l.whole(piece, i, len)) {
-                Some(rank) => (rank, len),
-                None => (self.bytes[usize::from(piece[i])], 1),
+            let mut start = |at: usize, rank: u32| {
+                part[at] = rank;
+                prev[at] = last;
+                if let Some(slot) = next.get_mut(last as usize) {
+                    *slot = at as u32;
+                }
+                last = at as u32;
             };
-            part[i] = rank;
-            prev[i] = last;
-            if let Some(slot) = next.get_mut(last as usize) {
-                *slot = i as u32;
+            match letters.and_then(|l| l.parts(piece, i, len)) {
+                Some(&Parts {
+                    count: 1, ranks, ..
+                }) => {
+                    start(i, ranks[0]);
+                    i += len;
+                }
+                Some(parts) => {
+                    for (width, rank) in parts.iter() {
+                        start(i, rank);
+                        i += width;
+                    }
+                }
+                None => {
+                    start(i, self.bytes[usize::from(piece[i])]);
+                    i += 1;
+                }
             }
-            last = i as u32;
-            i += width;
         }
         if let Some(slot) = next.get_mut(last as usize) {
             *slot = n as u32;
@@ -508,10 +529,10 @@ mod tests {
 
     proptest! {
         /// Letters of two to four bytes next to each other, to ASCII and to marks: the
-        /// merges start from whole letters where [`WholeLetters`] allows it.
+        /// merges start from the parts of letters where [`LetterParts`] allows it.
         #[test]
         fn merges_match_plain_bpe_on_letters(
-            piece in "[ab x漢é的是在一中们个这用数привет กข🙂ñü、。，\u{301}\u{200d}]{1,80}",
+            piece in "[ab x漢é的是在一中们个这用数饕餮привет กขอ🙂🦀ñü、。，\u{301}\u{200d}]{1,80}",
             encoding in 0..ENCODINGS.len(),
         ) {
             merges_agree(ENCODINGS[encoding], piece.as_bytes())?;

@@ -12,6 +12,7 @@ pub mod error;
 #[cfg(feature = "huggingface")]
 pub mod hf_tokens;
 pub mod joins;
+pub mod letter_parts;
 pub mod long_tokens;
 pub mod markdown_blocks;
 pub mod markdown_chunk;
@@ -28,7 +29,6 @@ pub mod split;
 mod split_oracle;
 pub mod text;
 pub mod tokens;
-pub mod whole_letters;
 
 #[cfg(feature = "python")]
 mod python;
