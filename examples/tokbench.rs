@@ -12,7 +12,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let name = args.get(1).map_or("cl100k_base", String::as_str);
     let dir = args
         .get(2)
-        .ok_or("usage: tokbench ENCODING DIR [ROUNDS] [MODE]")?;
+        .ok_or("usage: tokbench ENCODING DIR [ROUNDS] [count|cold|encode|encode-cold|pieces]")?;
     let rounds: usize = args.get(3).map_or(Ok(3), |s| s.parse())?;
     let mode = args.get(4).map_or("count", String::as_str);
     let mut paths: Vec<_> = std::fs::read_dir(dir)?
@@ -36,7 +36,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         (t.elapsed().as_secs_f64() - loaded) * 1e3
     );
     for round in 0..rounds {
-        if mode == "cold" {
+        if mode == "cold" || mode == "encode-cold" {
             ferrochunk::bpe::clear_caches();
         }
         let t = Instant::now();
@@ -45,7 +45,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .iter()
                 .map(|s| ferrochunk::pretokenize::Pieces::new(s, tok.spec().dialect).count())
                 .sum(),
-            "encode" => texts.iter().map(|s| tok.encode_ordinary(s).len()).sum(),
+            "encode" | "encode-cold" => texts.iter().map(|s| tok.encode_ordinary(s).len()).sum(),
             _ => texts.iter().map(|s| tok.count_ordinary(s)).sum(),
         };
         let secs = t.elapsed().as_secs_f64();

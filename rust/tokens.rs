@@ -1,6 +1,8 @@
 //! Token counting and encoding with tiktoken's semantics, and the token [`Length`] that lets
 //! the splitter size chunks in tokens without leaving Rust.
 
+use std::borrow::Cow;
+
 use memchr::memmem;
 use rayon::prelude::*;
 
@@ -289,21 +291,35 @@ impl Length for TokenLength {
 
 /// LangChain's `split_text_on_tokens`: windows of `size` ids advancing by `size - overlap`,
 /// each decoded with U+FFFD for bytes cut mid-character; empty decodings are skipped.
-pub fn token_windows_lossy(
+/// `ids` must be the encoding of `text`: their bytes are then spans of it, so a window is
+/// sliced from `text` (no copy when it starts and ends between characters) instead of
+/// decoded token by token.
+pub fn token_windows_lossy<'a>(
     tokenizer: &Tokenizer,
+    text: &'a str,
     ids: &[u32],
     size: usize,
     overlap: usize,
-) -> Result<Vec<String>> {
+) -> Result<Vec<Cow<'a, str>>> {
+    // offsets[i]: where token i starts in `text`.
+    let mut offsets = Vec::with_capacity(ids.len() + 1);
+    let mut at = 0;
+    for &id in ids {
+        offsets.push(at);
+        at += tokenizer.token_bytes(id)?.len();
+    }
+    offsets.push(at);
+    debug_assert_eq!(at, text.len(), "ids are not the encoding of text");
+    let bytes = text.as_bytes();
     let mut out = Vec::new();
     let step = size.saturating_sub(overlap).max(1);
     let mut start = 0;
     while start < ids.len() {
         let end = (start + size).min(ids.len());
-        let bytes = tokenizer.decode_bytes(&ids[start..end])?;
-        let text = String::from_utf8_lossy(&bytes);
-        if !text.is_empty() {
-            out.push(text.into_owned());
+        let span = bytes.get(offsets[start]..offsets[end]).unwrap_or_default();
+        let window = String::from_utf8_lossy(span);
+        if !window.is_empty() {
+            out.push(window);
         }
         if end == ids.len() {
             break;

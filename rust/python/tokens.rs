@@ -4,6 +4,8 @@
 // PyO3 extracts arguments as owned values.
 #![allow(clippy::needless_pass_by_value)]
 
+use std::borrow::Cow;
+
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
@@ -130,20 +132,20 @@ impl PyEncoder {
 
     /// LangChain's `TokenTextSplitter.split_text`: encode, then decode windows of `size` ids
     /// stepping by `size - overlap` (U+FFFD where a window cuts a character).
-    fn split_lossy(
+    fn split_lossy<'a>(
         &self,
         py: Python<'_>,
-        text: &str,
+        text: &'a str,
         size: usize,
         overlap: usize,
         allowed: Vec<String>,
         disallowed: Vec<String>,
-    ) -> PyResult<Vec<String>> {
+    ) -> PyResult<Vec<Cow<'a, str>>> {
         let policy = self.policy(&allowed, &disallowed);
         let inner = &self.inner;
         Ok(py.detach(|| {
             let ids = inner.encode(text, &policy)?;
-            token_windows_lossy(inner, &ids, size, overlap)
+            token_windows_lossy(inner, text, &ids, size, overlap)
         })?)
     }
 
