@@ -66,7 +66,9 @@ def test_count(benchmark, corpus: str, name: str, impl: str) -> None:
         )
     else:
         out = benchmark(lambda: count(items))
-    assert out == expected_counts(corpus, name), f"{impl} counts differ from tiktoken's"
+    identical = out == expected_counts(corpus, name)
+    benchmark.extra_info["identical"] = identical
+    assert identical, f"{impl} counts differ from tiktoken's"
 
 
 def _langchain(cls: str) -> Callable[[str], list[str]]:
@@ -108,4 +110,6 @@ def test_token_split(benchmark, corpus: str, cls: str, impl: str) -> None:
         out = benchmark.pedantic(run, setup=tokens.clear_caches, rounds=5, warmup_rounds=1)
     else:
         out = benchmark(run)
-    assert out == expected_split(corpus, cls), f"{impl} output differs from LangChain's"
+    identical = out == expected_split(corpus, cls)
+    benchmark.extra_info["identical"] = identical
+    assert identical, f"{impl} output differs from LangChain's"
