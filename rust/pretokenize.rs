@@ -358,10 +358,12 @@ const K_LOWER: u8 = 1;
 const K_UPPER: u8 = 2;
 const K_LETTER: u8 = K_LOWER | K_UPPER;
 const K_DIGIT: u8 = 4;
-/// ASCII `\s`: tab, `\n`, vertical tab, form feed, `\r`, space.
-const K_SPACE: u8 = 8;
-/// `\r` and `\n`, also [`K_SPACE`].
+/// ASCII `\s` but newlines: tab, vertical tab, form feed, space.
+const K_BLANK: u8 = 8;
+/// `\r` and `\n`.
 const K_NEWLINE: u8 = 16;
+/// ASCII `\s`.
+const K_SPACE: u8 = K_BLANK | K_NEWLINE;
 /// ASCII `[^\s\p{L}\p{N}]`: everything else below 0x80.
 const K_PUNCT: u8 = 32;
 /// `/`, also [`K_PUNCT`]: o200k lets it trail punctuation along with newlines.
@@ -379,8 +381,8 @@ const KINDS: [u8; 256] = {
             b'a'..=b'z' => K_LOWER,
             b'A'..=b'Z' => K_UPPER,
             b'0'..=b'9' => K_DIGIT,
-            b'\r' | b'\n' => K_SPACE | K_NEWLINE,
-            b'\t' | 0x0B | 0x0C | b' ' => K_SPACE,
+            b'\r' | b'\n' => K_NEWLINE,
+            b'\t' | 0x0B | 0x0C | b' ' => K_BLANK,
             b'/' => K_PUNCT | K_SLASH,
             _ => K_PUNCT,
         };
@@ -395,23 +397,31 @@ fn kind(s: &[u8], j: usize) -> u8 {
     s.get(j).map_or(0, |&b| KINDS[usize::from(b)])
 }
 
-/// The end of the run of bytes from `j` whose kind shares a bit with `mask`.
+/// The end of the run of bytes from `j` whose kind shares a bit with `mask`, and the kind
+/// of the byte there (0 at the end), which callers test next.
 #[inline]
-fn run(s: &[u8], mut j: usize, mask: u8) -> usize {
-    while j < s.len() && KINDS[usize::from(s[j])] & mask != 0 {
+fn run(s: &[u8], mut j: usize, mask: u8) -> (usize, u8) {
+    while let Some(&b) = s.get(j) {
+        let k = KINDS[usize::from(b)];
+        if k & mask == 0 {
+            return (j, k);
+        }
         j += 1;
     }
-    j
+    (j, 0)
 }
 
 /// The length of the piece at the start of `s`, if the fast path can tell; `None` sends it
-/// to the general matcher. Word shapes come first: they are most of English.
+/// to the general matcher. Word shapes come first: they are most of English. Callers pass
+/// `dialect` as a constant so each dialect gets its own copy, free of dialect tests.
 #[inline]
 fn ascii_piece(s: &[u8], dialect: Dialect) -> Option<usize> {
-    let (&b0, k0, k1) = (s.first()?, kind(s, 0), kind(s, 1));
+    let &b0 = s.first()?;
+    let k0 = KINDS[usize::from(b0)];
     if k0 & K_LETTER != 0 {
         return ascii_word(s, 0, dialect);
     }
+    let k1 = kind(s, 1);
     if b0 == b'\'' && dialect != Dialect::O200k {
         // cl100k and r50k try contractions (`'s`, `'ll`, ...) before anything else.
         if k1 & K_HIGH != 0 {
@@ -421,17 +431,22 @@ fn ascii_piece(s: &[u8], dialect: Dialect) -> Option<usize> {
             return Some(end);
         }
     }
-    if k1 & K_LETTER != 0 && is_prefix(b0, k0, dialect) {
+    // The word's one-character prefix: r50k's optional space, else `[^\r\n\p{L}\p{N}]`.
+    let prefix = match dialect {
+        Dialect::R50k => b0 == b' ',
+        _ => k0 & (K_PUNCT | K_BLANK) != 0,
+    };
+    if k1 & K_LETTER != 0 && prefix {
         return ascii_word(s, 1, dialect);
-    }
-    if k0 & K_DIGIT != 0 {
-        return ascii_digits(s, 0, dialect);
     }
     if k0 & K_PUNCT != 0 {
         return ascii_punctuation(s, 0, dialect);
     }
     if b0 == b' ' && k1 & K_PUNCT != 0 {
         return ascii_punctuation(s, 1, dialect);
+    }
+    if k0 & K_DIGIT != 0 {
+        return ascii_digits(s, 0, dialect);
     }
     if b0 == b' ' && k1 & K_DIGIT != 0 && dialect == Dialect::R50k {
         return ascii_digits(s, 1, dialect);
@@ -442,29 +457,21 @@ fn ascii_piece(s: &[u8], dialect: Dialect) -> Option<usize> {
     None
 }
 
-/// Whether `b0` may be the one-character prefix of a word: r50k's optional space, or
-/// cl100k's and o200k's `[^\r\n\p{L}\p{N}]`.
-#[inline]
-fn is_prefix(b0: u8, k0: u8, dialect: Dialect) -> bool {
-    match dialect {
-        Dialect::R50k => b0 == b' ',
-        _ => k0 & (K_PUNCT | K_SPACE) != 0 && k0 & K_NEWLINE == 0,
-    }
-}
-
 /// A word whose letters start at `j`: `\p{L}+`, or o200k's `U*L+|U+L*` (in ASCII, the
 /// upper-case run then the lower-case run) with its optional contraction suffix.
 #[inline]
 fn ascii_word(s: &[u8], j: usize, dialect: Dialect) -> Option<usize> {
-    let end = match dialect {
-        Dialect::O200k => run(s, run(s, j, K_UPPER), K_LOWER),
+    let (end, next) = match dialect {
+        Dialect::O200k => match run(s, j, K_UPPER) {
+            (end, K_LOWER) => run(s, end, K_LOWER),
+            upper => upper,
+        },
         _ => run(s, j, K_LETTER),
     };
-    let next = kind(s, end);
     if next & K_HIGH != 0 {
         return None;
     }
-    if dialect == Dialect::O200k && s[end..].first() == Some(&b'\'') {
+    if dialect == Dialect::O200k && s.get(end) == Some(&b'\'') {
         if kind(s, end + 1) & K_HIGH != 0 {
             return None;
         }
@@ -495,22 +502,22 @@ fn ascii_digits(s: &[u8], j: usize, dialect: Dialect) -> Option<usize> {
         Dialect::R50k => s.len(),
         _ => s.len().min(j + 3),
     };
-    let end = run(&s[..limit], j, K_DIGIT);
+    let (end, next) = run(&s[..limit], j, K_DIGIT);
     let full = dialect != Dialect::R50k && end == j + 3;
-    (full || kind(s, end) & K_HIGH == 0).then_some(end)
+    (full || next & K_HIGH == 0).then_some(end)
 }
 
 /// Punctuation from `j`: `[^\s\p{L}\p{N}]+`, then `[\r\n]*` (cl100k) or `[\r\n/]*` (o200k).
 /// A non-ASCII character may continue the run.
 fn ascii_punctuation(s: &[u8], j: usize, dialect: Dialect) -> Option<usize> {
-    let end = run(s, j, K_PUNCT);
-    if kind(s, end) & K_HIGH != 0 {
+    let (end, next) = run(s, j, K_PUNCT);
+    if next & K_HIGH != 0 {
         return None;
     }
     Some(match dialect {
         Dialect::R50k => end,
-        Dialect::Cl100k => run(s, end, K_NEWLINE),
-        Dialect::O200k => run(s, end, K_NEWLINE | K_SLASH),
+        Dialect::Cl100k => run(s, end, K_NEWLINE).0,
+        Dialect::O200k => run(s, end, K_NEWLINE | K_SLASH).0,
     })
 }
 
@@ -520,8 +527,8 @@ fn ascii_punctuation(s: &[u8], j: usize, dialect: Dialect) -> Option<usize> {
 /// character may be whitespace too.
 fn ascii_spaces(s: &[u8], dialect: Dialect) -> Option<usize> {
     let (mut j, mut newline) = (0, None);
-    while j < s.len() {
-        let k = KINDS[usize::from(s[j])];
+    while let Some(&b) = s.get(j) {
+        let k = KINDS[usize::from(b)];
         if k & K_SPACE == 0 {
             if k & K_HIGH != 0 {
                 return None;
@@ -543,29 +550,44 @@ fn ascii_spaces(s: &[u8], dialect: Dialect) -> Option<usize> {
 
 /// The pieces of `text` in order, as tiktoken's pre-tokenizer regex finds them.
 pub struct Pieces<'a> {
-    text: &'a str,
+    /// The text not yet split: pieces are cut off its front.
+    rest: &'a str,
     view: Text<'a>,
     dialect: Dialect,
-    pos: usize,
 }
 
 impl<'a> Pieces<'a> {
     /// Splits `text` the way `dialect`'s pattern does.
     pub fn new(text: &'a str, dialect: Dialect) -> Self {
         Self {
-            text,
+            rest: text,
             view: Text {
                 bytes: text.as_bytes(),
                 table: classes(),
             },
             dialect,
-            pos: 0,
         }
     }
 
     /// The byte offset the next piece starts at.
     pub fn position(&self) -> usize {
-        self.pos
+        self.view.bytes.len() - self.rest.len()
+    }
+
+    /// The length of the next piece: the fast path, specialised per dialect, else the
+    /// general matcher.
+    #[inline]
+    fn next_len(&self) -> Option<usize> {
+        let s = self.rest.as_bytes();
+        let fast = match self.dialect {
+            Dialect::R50k => ascii_piece(s, Dialect::R50k),
+            Dialect::Cl100k => ascii_piece(s, Dialect::Cl100k),
+            Dialect::O200k => ascii_piece(s, Dialect::O200k),
+        };
+        fast.or_else(|| {
+            let start = self.position();
+            Some(self.view.next(self.dialect, start)? - start)
+        })
     }
 }
 
@@ -574,14 +596,11 @@ impl<'a> Iterator for Pieces<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<&'a str> {
-        let start = self.pos;
-        let rest = self.view.bytes.get(start..)?;
-        let end = match ascii_piece(rest, self.dialect) {
-            Some(len) => start + len,
-            None => self.view.next(self.dialect, start)?,
-        };
-        self.pos = end;
-        self.text.get(start..end)
+        let len = self.next_len()?;
+        // One char-boundary check (pieces always end on one), not two as `get(a..b)` makes.
+        let (piece, rest) = self.rest.split_at_checked(len)?;
+        self.rest = rest;
+        Some(piece)
     }
 }
 
@@ -643,8 +662,8 @@ mod tests {
                 LOWER => K_LOWER,
                 UPPER => K_UPPER,
                 NUMBER => K_DIGIT,
-                SPACE if matches!(b, b'\r' | b'\n') => K_SPACE | K_NEWLINE,
-                SPACE => K_SPACE,
+                SPACE if matches!(b, b'\r' | b'\n') => K_NEWLINE,
+                SPACE => K_BLANK,
                 OTHER if b == b'/' => K_PUNCT | K_SLASH,
                 OTHER => K_PUNCT,
                 other => panic!("unexpected class {other} for ASCII {b:#x}"),
