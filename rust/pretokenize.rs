@@ -335,144 +335,9 @@ impl Text<'_> {
         newline.unwrap_or_else(|| self.trailing_spaces(i))
     }
 
-    /// The most common piece, an ASCII word with its optional one-character prefix, found
-    /// with byte tests alone; `None` sends anything else (or anything touching non-ASCII,
-    /// where letter classes, marks and case folding matter) to the general matcher.
-    #[inline]
-    fn ascii_word(&self, i: usize, dialect: Dialect) -> Option<usize> {
-        let b = self.bytes;
-        let b0 = *b.get(i)?;
-        let mut j = i;
-        if !b0.is_ascii_alphabetic() {
-            let prefix = match dialect {
-                Dialect::R50k => b0 == b' ',
-                _ => {
-                    b0 < 0x80 && !b0.is_ascii_alphanumeric() && !matches!(b0, b'\r' | b'\n' | b'\'')
-                }
-            };
-            if !prefix || !b.get(i + 1)?.is_ascii_alphabetic() {
-                return None;
-            }
-            j += 1;
-        }
-        let run = |mut j: usize, keep: fn(&u8) -> bool| {
-            while b.get(j).is_some_and(keep) {
-                j += 1;
-            }
-            j
-        };
-        let end = match dialect {
-            // `U*L+` or else `U+L*`: in ASCII, both are the upper-case run then the lower.
-            Dialect::O200k => run(run(j, u8::is_ascii_uppercase), u8::is_ascii_lowercase),
-            _ => run(j, u8::is_ascii_alphabetic),
-        };
-        match b.get(end) {
-            Some(&c) if c >= 0x80 => None,
-            // o200k's optional contraction suffix (`'s`, `'ll`, ..., case-folded).
-            Some(b'\'') if dialect == Dialect::O200k => {
-                Some(self.contraction(end, true).unwrap_or(end))
-            }
-            _ => Some(end),
-        }
-    }
-
-    /// The class of an ASCII byte, from the same table as [`Text::at`].
-    #[inline]
-    fn ascii_class(&self, b: u8) -> u8 {
-        self.table.blocks[0][usize::from(b)]
-    }
-
-    /// The other common pieces of English (whitespace, punctuation, digits) for cl100k and
-    /// o200k, found with byte tests when they and the character after them are ASCII;
-    /// `None` sends anything else to the general matcher.
-    #[inline]
-    fn ascii_other(&self, i: usize, dialect: Dialect) -> Option<usize> {
-        if dialect == Dialect::R50k {
-            return None;
-        }
-        let b = self.bytes;
-        let b0 = *b.get(i)?;
-        let next = b.get(i + 1).copied();
-        if b0 >= 0x80 || next.is_some_and(|n| n >= 0x80) {
-            return None;
-        }
-        let c1 = next.map(|n| self.ascii_class(n));
-        match self.ascii_class(b0) {
-            // `\p{N}{1,3}`: a non-ASCII character among the three may be a number too.
-            NUMBER => {
-                let mut j = i + 1;
-                while j < i + 3 {
-                    match b.get(j) {
-                        Some(d) if d.is_ascii_digit() => j += 1,
-                        Some(d) if *d >= 0x80 => return None,
-                        _ => break,
-                    }
-                }
-                Some(j)
-            }
-            // A prefix before a letter makes a word; else ` ?[^\s\p{L}\p{N}]+` and newlines.
-            OTHER if !c1.is_some_and(is_letter) => self.ascii_punctuation(i, dialect),
-            SPACE => {
-                let newline = b0 == b'\r' || b0 == b'\n';
-                if !newline && c1.is_some_and(is_letter) {
-                    return None;
-                }
-                if b0 == b' ' && c1 == Some(OTHER) {
-                    return self.ascii_punctuation(i + 1, dialect);
-                }
-                self.ascii_spaces(i, dialect)
-            }
-            _ => None,
-        }
-    }
-
-    /// A run of ASCII punctuation from `i`, then `[\r\n]*` (cl100k) or `[\r\n/]*` (o200k);
-    /// `None` if the run meets non-ASCII, which may continue it.
-    fn ascii_punctuation(&self, i: usize, dialect: Dialect) -> Option<usize> {
-        let mut j = i;
-        while let Some(&c) = self.bytes.get(j) {
-            if c >= 0x80 {
-                return None;
-            }
-            if self.ascii_class(c) != OTHER {
-                break;
-            }
-            j += 1;
-        }
-        Some(self.newlines(j, dialect == Dialect::O200k))
-    }
-
-    /// The whitespace alternatives on a run of ASCII whitespace from `i` (cl100k's `\s++$`
-    /// first, then both dialects' newline rule, then `\s+(?!\S)` or `\s`); `None` if the
-    /// run meets non-ASCII, which may be whitespace too.
-    fn ascii_spaces(&self, i: usize, dialect: Dialect) -> Option<usize> {
-        let (mut j, mut newline) = (i, None);
-        while let Some(&c) = self.bytes.get(j) {
-            if c >= 0x80 {
-                return None;
-            }
-            if self.ascii_class(c) != SPACE {
-                break;
-            }
-            j += 1;
-            if c == b'\r' || c == b'\n' {
-                newline = Some(j);
-            }
-        }
-        let at_end = j == self.bytes.len();
-        if at_end && dialect == Dialect::Cl100k {
-            return Some(j);
-        }
-        Some(newline.unwrap_or(if at_end || j - i < 2 { j } else { j - 1 }))
-    }
-
+    /// The end of the piece at `i` by the general matcher, which handles every character.
+    #[inline(never)]
     fn next(&self, dialect: Dialect, i: usize) -> Option<usize> {
-        if let Some(end) = self.ascii_word(i, dialect) {
-            return Some(end);
-        }
-        if let Some(end) = self.ascii_other(i, dialect) {
-            return Some(end);
-        }
         let (c0, ch0, len0) = self.at(i)?;
         let end = match dialect {
             Dialect::R50k => self.next_r50k(i, c0, ch0),
@@ -483,31 +348,325 @@ impl Text<'_> {
     }
 }
 
+// The ASCII fast path. English is mostly ASCII pieces (" word", "\n", ", "), whose matches
+// need only byte tests. One load from `KINDS` per byte answers every test below, and any
+// byte >= 0x80 where it could change the match (a non-ASCII letter continuing a word, a
+// non-breaking space continuing a run, `ſ` folding to `s`) hands the piece to the general
+// matcher, so the fast path only has to be right on ASCII.
+
+const K_LOWER: u8 = 1;
+const K_UPPER: u8 = 2;
+const K_LETTER: u8 = K_LOWER | K_UPPER;
+const K_DIGIT: u8 = 4;
+/// ASCII `\s` but newlines: tab, vertical tab, form feed, space.
+const K_BLANK: u8 = 8;
+/// `\r` and `\n`.
+const K_NEWLINE: u8 = 16;
+/// ASCII `\s`.
+const K_SPACE: u8 = K_BLANK | K_NEWLINE;
+/// ASCII `[^\s\p{L}\p{N}]`: everything else below 0x80.
+const K_PUNCT: u8 = 32;
+/// `/`, also [`K_PUNCT`]: o200k lets it trail punctuation along with newlines.
+const K_SLASH: u8 = 64;
+/// Bytes of non-ASCII characters.
+const K_HIGH: u8 = 128;
+
+/// The fast path's kind of every byte (built at compile time; checked in the tests against
+/// the Unicode classes the general matcher uses).
+const KINDS: [u8; 256] = {
+    let mut t = [K_HIGH; 256];
+    let mut b = 0;
+    while b < 0x80 {
+        t[b] = match b as u8 {
+            b'a'..=b'z' => K_LOWER,
+            b'A'..=b'Z' => K_UPPER,
+            b'0'..=b'9' => K_DIGIT,
+            b'\r' | b'\n' => K_NEWLINE,
+            b'\t' | 0x0B | 0x0C | b' ' => K_BLANK,
+            b'/' => K_PUNCT | K_SLASH,
+            _ => K_PUNCT,
+        };
+        b += 1;
+    }
+    t
+};
+
+/// The kind of `s[j]`, or 0 (no kind) past the end.
+#[inline]
+fn kind(s: &[u8], j: usize) -> u8 {
+    s.get(j).map_or(0, |&b| KINDS[usize::from(b)])
+}
+
+/// The end of the run of bytes from `j` whose kind shares a bit with `mask`, and the kind
+/// of the byte there (0 at the end), which callers test next.
+#[inline]
+fn run(s: &[u8], mut j: usize, mask: u8) -> (usize, u8) {
+    while let Some(&b) = s.get(j) {
+        let k = KINDS[usize::from(b)];
+        if k & mask == 0 {
+            return (j, k);
+        }
+        j += 1;
+    }
+    (j, 0)
+}
+
+/// An ASCII letter class as a byte range, for testing eight bytes at once: a byte is in it
+/// when it is ASCII and `b | fold` lies in `lo..=hi`; `mask` is the same class in [`KINDS`].
+struct Letters {
+    fold: u8,
+    lo: u8,
+    hi: u8,
+    mask: u8,
+}
+
+const ANY_CASE: Letters = Letters {
+    fold: 0x20,
+    lo: b'a',
+    hi: b'z',
+    mask: K_LETTER,
+};
+const UPPER_CASE: Letters = Letters {
+    fold: 0,
+    lo: b'A',
+    hi: b'Z',
+    mask: K_UPPER,
+};
+const LOWER_CASE: Letters = Letters {
+    fold: 0,
+    lo: b'a',
+    hi: b'z',
+    mask: K_LOWER,
+};
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = ONES * 0x80;
+
+/// The eight bytes at `j`, as a little-endian word, if there are eight.
+#[inline]
+fn word_at(s: &[u8], j: usize) -> Option<u64> {
+    s.get(j..)?
+        .first_chunk::<8>()
+        .map(|c| u64::from_le_bytes(*c))
+}
+
+/// The high bit of each byte of `x` that is in `class` (SWAR: eight bytes in a few
+/// instructions).
+#[inline]
+fn in_class(x: u64, class: &Letters) -> u64 {
+    // Bytes below 0x80 after masking, so the additions never carry into the next byte.
+    let t = (x | (ONES * u64::from(class.fold))) & !HIGH;
+    let at_least_lo = t + ONES * u64::from(0x80 - class.lo);
+    let above_hi = t + ONES * u64::from(0x7F - class.hi);
+    at_least_lo & !above_hi & !x & HIGH
+}
+
+/// The end of the run of `class` letters from `j`, eight bytes per step while eight remain:
+/// words are the longest common pieces, and this halves their cost.
+#[inline]
+fn letter_run(s: &[u8], mut j: usize, class: &Letters) -> usize {
+    while let Some(x) = word_at(s, j) {
+        let outside = !in_class(x, class) & HIGH;
+        if outside != 0 {
+            return j + (outside.trailing_zeros() / 8) as usize;
+        }
+        j += 8;
+    }
+    run(s, j, class.mask).0
+}
+
+/// The end of o200k's ASCII word from `j`: upper-case run, then lower-case run. Both are
+/// found in one eight-byte step when the upper-case run is shorter than eight.
+#[inline]
+fn cased_run(s: &[u8], j: usize) -> usize {
+    if let Some(x) = word_at(s, j) {
+        let not_upper = !in_class(x, &UPPER_CASE) & HIGH;
+        if not_upper != 0 {
+            let from = not_upper.trailing_zeros() & !7;
+            let not_lower = !in_class(x, &LOWER_CASE) & HIGH & (u64::MAX << from);
+            if not_lower != 0 {
+                return j + (not_lower.trailing_zeros() / 8) as usize;
+            }
+            return letter_run(s, j + 8, &LOWER_CASE);
+        }
+    }
+    letter_run(s, letter_run(s, j, &UPPER_CASE), &LOWER_CASE)
+}
+
+/// The length of the piece at the start of `s`, if the fast path can tell; `None` sends it
+/// to the general matcher. Word shapes come first: they are most of English. Callers pass
+/// `dialect` as a constant so each dialect gets its own copy, free of dialect tests.
+#[inline]
+fn ascii_piece(s: &[u8], dialect: Dialect) -> Option<usize> {
+    let &b0 = s.first()?;
+    let k0 = KINDS[usize::from(b0)];
+    if k0 & K_LETTER != 0 {
+        return ascii_word(s, 0, dialect);
+    }
+    let k1 = kind(s, 1);
+    if b0 == b'\'' && dialect != Dialect::O200k {
+        // cl100k and r50k try contractions (`'s`, `'ll`, ...) before anything else.
+        if k1 & K_HIGH != 0 {
+            return None;
+        }
+        if let Some(end) = ascii_contraction(s, 0, dialect == Dialect::Cl100k) {
+            return Some(end);
+        }
+    }
+    // The word's one-character prefix: r50k's optional space, else `[^\r\n\p{L}\p{N}]`.
+    let prefix = match dialect {
+        Dialect::R50k => b0 == b' ',
+        _ => k0 & (K_PUNCT | K_BLANK) != 0,
+    };
+    if k1 & K_LETTER != 0 && prefix {
+        return ascii_word(s, 1, dialect);
+    }
+    if k0 & K_PUNCT != 0 {
+        return ascii_punctuation(s, 0, dialect);
+    }
+    if b0 == b' ' && k1 & K_PUNCT != 0 {
+        return ascii_punctuation(s, 1, dialect);
+    }
+    if k0 & K_DIGIT != 0 {
+        return ascii_digits(s, 0, dialect);
+    }
+    if b0 == b' ' && k1 & K_DIGIT != 0 && dialect == Dialect::R50k {
+        return ascii_digits(s, 1, dialect);
+    }
+    if k0 & K_SPACE != 0 {
+        return ascii_spaces(s, dialect);
+    }
+    None
+}
+
+/// A word whose letters start at `j`: `\p{L}+`, or o200k's `U*L+|U+L*` (in ASCII, the
+/// upper-case run then the lower-case run) with its optional contraction suffix.
+#[inline]
+fn ascii_word(s: &[u8], j: usize, dialect: Dialect) -> Option<usize> {
+    let end = match dialect {
+        Dialect::O200k => cased_run(s, j),
+        _ => letter_run(s, j, &ANY_CASE),
+    };
+    if kind(s, end) & K_HIGH != 0 {
+        return None;
+    }
+    if dialect == Dialect::O200k && s.get(end) == Some(&b'\'') {
+        if kind(s, end + 1) & K_HIGH != 0 {
+            return None;
+        }
+        return Some(ascii_contraction(s, end, true).unwrap_or(end));
+    }
+    Some(end)
+}
+
+/// The end of `'s 't 'd 'm 'll 've 're` at the apostrophe at `at`, ASCII case folded when
+/// `fold`. Callers rule out a non-ASCII byte after the apostrophe (`ſ` folds to `s`).
+fn ascii_contraction(s: &[u8], at: usize, fold: bool) -> Option<usize> {
+    let lower = |j: usize| {
+        let b = *s.get(j)?;
+        Some(if fold { b.to_ascii_lowercase() } else { b })
+    };
+    match lower(at + 1)? {
+        b's' | b'd' | b'm' | b't' => Some(at + 2),
+        b'l' => (lower(at + 2)? == b'l').then_some(at + 3),
+        b'v' | b'r' => (lower(at + 2)? == b'e').then_some(at + 3),
+        _ => None,
+    }
+}
+
+/// Digits from `j`: `\p{N}{1,3}`, or r50k's `\p{N}+`. A non-ASCII character may be a
+/// number too.
+fn ascii_digits(s: &[u8], j: usize, dialect: Dialect) -> Option<usize> {
+    let limit = match dialect {
+        Dialect::R50k => s.len(),
+        _ => s.len().min(j + 3),
+    };
+    let (end, next) = run(&s[..limit], j, K_DIGIT);
+    let full = dialect != Dialect::R50k && end == j + 3;
+    (full || next & K_HIGH == 0).then_some(end)
+}
+
+/// Punctuation from `j`: `[^\s\p{L}\p{N}]+`, then `[\r\n]*` (cl100k) or `[\r\n/]*` (o200k).
+/// A non-ASCII character may continue the run.
+fn ascii_punctuation(s: &[u8], j: usize, dialect: Dialect) -> Option<usize> {
+    let (end, next) = run(s, j, K_PUNCT);
+    if next & K_HIGH != 0 {
+        return None;
+    }
+    Some(match dialect {
+        Dialect::R50k => end,
+        Dialect::Cl100k => run(s, end, K_NEWLINE).0,
+        Dialect::O200k => run(s, end, K_NEWLINE | K_SLASH).0,
+    })
+}
+
+/// The whitespace alternatives on the run at the start of `s`: `\s++$` (r50k and cl100k try
+/// it first), the last newline (`\s*[\r\n]`, not in r50k), else `\s+(?!\S)` then `\s`: the
+/// run less the character before the non-space, if that leaves any. A non-ASCII
+/// character may be whitespace too.
+fn ascii_spaces(s: &[u8], dialect: Dialect) -> Option<usize> {
+    let (mut j, mut newline) = (0, None);
+    while let Some(&b) = s.get(j) {
+        let k = KINDS[usize::from(b)];
+        if k & K_SPACE == 0 {
+            if k & K_HIGH != 0 {
+                return None;
+            }
+            break;
+        }
+        j += 1;
+        if k & K_NEWLINE != 0 {
+            newline = Some(j);
+        }
+    }
+    let at_end = j == s.len();
+    match newline {
+        _ if at_end && dialect != Dialect::O200k => Some(j),
+        Some(end) if dialect != Dialect::R50k => Some(end),
+        _ => Some(if at_end || j < 2 { j } else { j - 1 }),
+    }
+}
+
 /// The pieces of `text` in order, as tiktoken's pre-tokenizer regex finds them.
 pub struct Pieces<'a> {
-    text: &'a str,
+    /// The text not yet split: pieces are cut off its front.
+    rest: &'a str,
     view: Text<'a>,
     dialect: Dialect,
-    pos: usize,
 }
 
 impl<'a> Pieces<'a> {
     /// Splits `text` the way `dialect`'s pattern does.
     pub fn new(text: &'a str, dialect: Dialect) -> Self {
         Self {
-            text,
+            rest: text,
             view: Text {
                 bytes: text.as_bytes(),
                 table: classes(),
             },
             dialect,
-            pos: 0,
         }
     }
 
     /// The byte offset the next piece starts at.
     pub fn position(&self) -> usize {
-        self.pos
+        self.view.bytes.len() - self.rest.len()
+    }
+
+    /// The length of the next piece: the fast path, specialised per dialect, else the
+    /// general matcher.
+    #[inline]
+    fn next_len(&self) -> Option<usize> {
+        let s = self.rest.as_bytes();
+        let fast = match self.dialect {
+            Dialect::R50k => ascii_piece(s, Dialect::R50k),
+            Dialect::Cl100k => ascii_piece(s, Dialect::Cl100k),
+            Dialect::O200k => ascii_piece(s, Dialect::O200k),
+        };
+        fast.or_else(|| {
+            let start = self.position();
+            Some(self.view.next(self.dialect, start)? - start)
+        })
     }
 }
 
@@ -516,10 +675,11 @@ impl<'a> Iterator for Pieces<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<&'a str> {
-        let start = self.pos;
-        let end = self.view.next(self.dialect, start)?;
-        self.pos = end;
-        self.text.get(start..end)
+        let len = self.next_len()?;
+        // One char-boundary check (pieces always end on one), not two as `get(a..b)` makes.
+        let (piece, rest) = self.rest.split_at_checked(len)?;
+        self.rest = rest;
+        Some(piece)
     }
 }
 
@@ -568,9 +728,29 @@ mod tests {
             "...hello $x (y) //\n/ ?!\r\n",
             "\u{3000} \u{a0}x\u{85}y\u{1680}",
             "ABCdef GHI'S xY'll",
+            "ABCDEFGHIJklmnopqrstuv ABCDEFGHijklmnop abcdefghijklmnopq'S xYZabcdefghijk@[`{",
         ] {
             check(text);
         }
+    }
+
+    #[test]
+    fn fast_path_byte_kinds_agree_with_the_unicode_classes() {
+        let ascii = &classes().blocks[classes().index[0] as usize];
+        for b in 0..0x80u8 {
+            let want = match ascii[usize::from(b)] {
+                LOWER => K_LOWER,
+                UPPER => K_UPPER,
+                NUMBER => K_DIGIT,
+                SPACE if matches!(b, b'\r' | b'\n') => K_NEWLINE,
+                SPACE => K_BLANK,
+                OTHER if b == b'/' => K_PUNCT | K_SLASH,
+                OTHER => K_PUNCT,
+                other => panic!("unexpected class {other} for ASCII {b:#x}"),
+            };
+            assert_eq!(KINDS[usize::from(b)], want, "{b:#x}");
+        }
+        assert!(KINDS[0x80..].iter().all(|&k| k == K_HIGH));
     }
 
     #[test]
@@ -596,7 +776,10 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(2000))]
+        // `with_cases` overrides `PROPTEST_CASES`, so read it here for longer runs.
+        #![proptest_config(ProptestConfig::with_cases(
+            std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(2000)
+        ))]
         #[test]
         fn matches_fancy_regex_on_tricky_alphabet(text in alphabet()) {
             check(&text);
@@ -604,6 +787,23 @@ mod tests {
 
         #[test]
         fn matches_fancy_regex_on_ascii_words(text in "[a-zA-Z '\n\r\t.,_0-9/(-]{0,40}") {
+            check(&text);
+        }
+
+        /// ASCII with the non-ASCII characters that can change an ASCII match next to it
+        /// (letters, marks, numbers, spaces, `ſ`), for the fast path's hand-offs.
+        #[test]
+        fn matches_fancy_regex_on_mostly_ascii(
+            text in "[a-zA-Z '\n\r\t\x0b\x0c.,_0-9/(-]{0,30}[é\u{301}ſ\u{a0}\u{85}٣½—]?[a-zA-Z '\n\r\t.,0-9/-]{0,10}"
+        ) {
+            check(&text);
+        }
+
+        /// Long words with case runs around the fast path's eight-byte steps.
+        #[test]
+        fn matches_fancy_regex_on_long_cased_words(
+            text in "([A-Z]{0,12}[a-z]{0,12}[ '.\\[`{@é\u{301}0]){0,4}"
+        ) {
             check(&text);
         }
 
