@@ -22,6 +22,7 @@ pub mod markdown_parent;
 pub mod merge;
 pub mod piece_cache;
 pub mod pretokenize;
+mod pretokenize_ascii;
 pub mod scan;
 pub mod short_tokens;
 pub mod split;
