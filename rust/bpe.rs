@@ -20,8 +20,8 @@ use crate::short_tokens::{self, ShortTokens};
 
 pub use crate::piece_cache::clear_caches;
 
-/// Pieces longer than this (in bytes) are merged with a heap instead of linear scans
-/// (at most 256: the scan keeps a part's place in eight bits).
+/// Pieces of more parts than this are merged with a heap instead of linear scans (at most
+/// 256: the scan keeps a part's place in eight bits).
 const SCAN_MAX: usize = 64;
 
 /// The mergeable ranks of one encoding, borrowed from the bundled data.
@@ -49,9 +49,10 @@ pub struct Ranks {
 /// allocate four vectors and a heap.
 #[derive(Default)]
 pub struct Scratch {
+    start: Vec<u32>,
+    part: Vec<u32>,
     next: Vec<u32>,
     prev: Vec<u32>,
-    part: Vec<u32>,
     pair: Vec<u32>,
     heap: BinaryHeap<Reverse<u64>>,
 }
@@ -244,56 +245,32 @@ impl Ranks {
         Some((parts, highest?))
     }
 
-    /// Fills `next`, `prev` and `part` (indexed by byte) for the parts a merge of `piece`
-    /// starts from: its bytes, but the letters [`LetterParts`] allows there whole.
-    /// `part[i]` is `u32::MAX` where no part starts; `next` of the last part is the length.
-    fn start_parts(
-        &self,
-        piece: &[u8],
-        next: &mut Vec<u32>,
-        prev: &mut Vec<u32>,
-        part: &mut Vec<u32>,
-    ) {
-        const NONE: u32 = u32::MAX;
-        let n = piece.len();
-        for v in [&mut *next, &mut *prev, &mut *part] {
-            v.clear();
-            v.resize(n, NONE);
-        }
+    /// Fills `start` and `part` with the parts a merge of `piece` starts from: its bytes,
+    /// but the letters [`LetterParts`] allows in the parts BPE builds of them alone.
+    /// `start[k]` is where part `k` begins (one more entry: the length), `part[k]` its rank.
+    fn start_parts(&self, piece: &[u8], start: &mut Vec<u32>, part: &mut Vec<u32>) {
+        start.clear();
+        part.clear();
         let letters = piece.iter().any(|&b| b >= 0xC2).then(|| self.letters());
-        let (mut i, mut last) = (0, NONE);
-        while i < n {
+        let mut i = 0;
+        while i < piece.len() {
             let len = utf8_len(piece[i]);
-            let mut start = |at: usize, rank: u32| {
-                part[at] = rank;
-                prev[at] = last;
-                if let Some(slot) = next.get_mut(last as usize) {
-                    *slot = at as u32;
-                }
-                last = at as u32;
-            };
             match letters.and_then(|l| l.parts(piece, i, len)) {
-                Some(&Parts {
-                    count: 1, ranks, ..
-                }) => {
-                    start(i, ranks[0]);
-                    i += len;
-                }
                 Some(parts) => {
                     for (width, rank) in parts.iter() {
-                        start(i, rank);
+                        start.push(i as u32);
+                        part.push(rank);
                         i += width;
                     }
                 }
                 None => {
-                    start(i, self.bytes[usize::from(piece[i])]);
+                    start.push(i as u32);
+                    part.push(self.bytes[usize::from(piece[i])]);
                     i += 1;
                 }
             }
         }
-        if let Some(slot) = next.get_mut(last as usize) {
-            *slot = n as u32;
-        }
+        start.push(piece.len() as u32);
     }
 
     /// The rank of the part `[a, b)` of `piece` made of tokens `left` then `right`
@@ -319,139 +296,136 @@ impl Ranks {
 
     /// Appends the tokens of `piece` after all merges to `out`.
     fn merge(&self, piece: &[u8], scratch: &mut Scratch, out: &mut Vec<u32>) {
-        if piece.len() <= SCAN_MAX && self.max_rank() < 1 << 24 {
+        self.start_parts(piece, &mut scratch.start, &mut scratch.part);
+        if scratch.part.len() <= SCAN_MAX && self.max_rank() < 1 << 24 {
             self.merge_scan(piece, scratch, out);
         } else {
             self.merge_heap(piece, scratch, out);
         }
     }
 
-    /// The merges of a short piece: its parts form a linked list over the piece's bytes and
-    /// `key[i]` is the rank of part `i` joined with the next, shifted left by eight bits,
-    /// with `i` in the low bits (`u32::MAX` where parts do not join, or `i` starts no part).
-    /// The lowest key is then the lowest rank at the leftmost place, found by one pass
-    /// over a small array that the compiler turns into vector instructions; nothing moves.
+    /// The merges over few parts: they form a linked list, and `key[k]` is the rank of
+    /// part `k` joined with the next, shifted left by eight bits, with `k` in the low bits
+    /// (`u32::MAX` where parts do not join, or `k` is gone). The lowest key is then the
+    /// lowest rank at the leftmost place, found by one pass over a small array that the
+    /// compiler turns into vector instructions; nothing moves.
     fn merge_scan(&self, piece: &[u8], scratch: &mut Scratch, out: &mut Vec<u32>) {
         const NONE: u32 = u32::MAX;
-        let n = piece.len();
         let joins = self.joins();
         let Scratch {
+            start,
+            part,
             next,
             prev,
-            part,
             pair: key,
             ..
         } = scratch;
-        let pack = |rank: u32, i: usize| {
+        let m = part.len();
+        let pack = |rank: u32, k: usize| {
             if rank == NONE {
                 NONE
             } else {
-                rank << 8 | i as u32
+                rank << 8 | k as u32
             }
         };
-        self.start_parts(piece, next, prev, part);
+        let span = |start: &[u32], a: usize, b: usize| (start[a] as usize, start[b] as usize);
+        next.clear();
+        next.extend(1..=m as u32);
+        prev.clear();
+        prev.extend((0..m as u32).map(|k| k.wrapping_sub(1)));
         key.clear();
-        key.extend((0..n).map(|i| match next[i] as usize {
-            j if part[i] == NONE || j >= n => NONE,
-            j => pack(
-                self.join(joins, piece, i, next[j] as usize, part[i], part[j]),
-                i,
-            ),
+        key.extend((0..m).map(|k| match k + 2 {
+            end if end <= m => {
+                let (a, b) = span(start, k, end);
+                pack(self.join(joins, piece, a, b, part[k], part[k + 1]), k)
+            }
+            _ => NONE,
         }));
         loop {
             let best = key.iter().copied().min().unwrap_or(NONE);
             if best == NONE {
                 break;
             }
-            let (rank, i) = (best >> 8, (best & 0xFF) as usize);
-            let gone = next[i] as usize;
+            let (rank, k) = (best >> 8, (best & 0xFF) as usize);
+            let gone = next[k] as usize;
             let after = next[gone] as usize;
-            part[i] = rank;
-            next[i] = after as u32;
+            part[k] = rank;
+            next[k] = after as u32;
             key[gone] = NONE;
-            key[i] = if after < n {
-                let r = self.join(joins, piece, i, next[after] as usize, rank, part[after]);
-                prev[after] = i as u32;
-                pack(r, i)
+            key[k] = if after < m {
+                prev[after] = k as u32;
+                let (a, b) = span(start, k, next[after] as usize);
+                pack(self.join(joins, piece, a, b, rank, part[after]), k)
             } else {
                 NONE
             };
-            if let Some(&p) = prev.get(i) {
-                if p != NONE {
-                    let p = p as usize;
-                    key[p] = pack(self.join(joins, piece, p, after, part[p], rank), p);
-                }
+            if let Some(&p) = prev.get(k).filter(|&&p| p != NONE) {
+                let p = p as usize;
+                let (a, b) = span(start, p, after);
+                key[p] = pack(self.join(joins, piece, a, b, part[p], rank), p);
             }
         }
-        let mut i = 0;
-        while i < n {
-            out.push(part[i]);
-            i = next[i] as usize;
+        let mut k = 0;
+        while k < m {
+            out.push(part[k]);
+            k = next[k] as usize;
         }
     }
 
-    /// The same merges driven by a min-heap of `rank << 32 | start` over a linked list of
-    /// parts; an entry is current while `pair[start]` still holds its rank (dead parts and
-    /// pairs that are not tokens hold `u32::MAX`).
+    /// The same merges driven by a min-heap of `rank << 32 | k` over the linked list of
+    /// parts; an entry is current while `pair[k]` still holds its rank (gone parts and pairs
+    /// that are not tokens hold `u32::MAX`).
     fn merge_heap(&self, piece: &[u8], scratch: &mut Scratch, out: &mut Vec<u32>) {
         const NONE: u32 = u32::MAX;
         let joins = self.joins();
-        let end = piece.len() as u32;
         let Scratch {
+            start,
+            part,
             next,
             prev,
-            part,
             pair,
             heap,
-            ..
         } = scratch;
-        // next[i] / prev[i]: neighbouring part starts (`end` past the last, NONE before the first).
-        self.start_parts(piece, next, prev, part);
-        let pair_of = |next: &[u32], part: &[u32], i: u32| -> u32 {
-            let j = next[i as usize];
-            if j >= end {
+        let m = part.len() as u32;
+        // next[k] / prev[k]: neighbouring parts (`m` past the last, NONE before the first).
+        next.clear();
+        next.extend(1..=m);
+        prev.clear();
+        prev.extend((0..m).map(|k| k.wrapping_sub(1)));
+        let pair_of = |next: &[u32], part: &[u32], k: u32| -> u32 {
+            let j = next[k as usize];
+            if j >= m {
                 return NONE;
             }
-            let k = next[j as usize] as usize;
-            self.join(
-                joins,
-                piece,
-                i as usize,
-                k,
-                part[i as usize],
-                part[j as usize],
-            )
+            let (a, b) = (
+                start[k as usize] as usize,
+                start[next[j as usize] as usize] as usize,
+            );
+            self.join(joins, piece, a, b, part[k as usize], part[j as usize])
         };
         pair.clear();
-        pair.extend((0..end).map(|i| {
-            if part[i as usize] == NONE {
-                NONE
-            } else {
-                pair_of(next, part, i)
-            }
-        }));
+        pair.extend((0..m).map(|k| pair_of(next, part, k)));
         heap.clear();
         heap.extend(
             pair.iter()
                 .enumerate()
                 .filter(|&(_, &r)| r != NONE)
-                .map(|(i, &r)| Reverse(u64::from(r) << 32 | i as u64)),
+                .map(|(k, &r)| Reverse(u64::from(r) << 32 | k as u64)),
         );
         while let Some(Reverse(entry)) = heap.pop() {
-            let (rank, i) = ((entry >> 32) as u32, entry as u32);
-            if pair[i as usize] != rank {
+            let (rank, k) = ((entry >> 32) as u32, entry as u32);
+            if pair[k as usize] != rank {
                 continue; // stale
             }
-            let gone = next[i as usize];
+            let gone = next[k as usize];
             let after = next[gone as usize];
-            debug_assert_eq!(self.rank(&piece[i as usize..after as usize]), Some(rank));
-            next[i as usize] = after;
-            if after < end {
-                prev[after as usize] = i;
+            next[k as usize] = after;
+            if after < m {
+                prev[after as usize] = k;
             }
-            part[i as usize] = rank;
+            part[k as usize] = rank;
             pair[gone as usize] = NONE;
-            for at in [i, prev[i as usize]] {
+            for at in [k, prev[k as usize]] {
                 if at != NONE {
                     let r = pair_of(next, part, at);
                     pair[at as usize] = r;
@@ -461,10 +435,10 @@ impl Ranks {
                 }
             }
         }
-        let mut i = 0;
-        while i < end {
-            out.push(part[i as usize]);
-            i = next[i as usize];
+        let mut k = 0;
+        while k < m {
+            out.push(part[k as usize]);
+            k = next[k as usize];
         }
     }
 }
@@ -515,11 +489,14 @@ mod tests {
         let want = plain(r, bytes);
         let run = |merge: Merge| {
             let (mut scratch, mut out) = (Scratch::default(), vec![7]);
+            r.start_parts(bytes, &mut scratch.start, &mut scratch.part);
             merge(r, bytes, &mut scratch, &mut out);
             out.split_off(1)
         };
         prop_assert_eq!(run(Ranks::merge_heap), want.clone());
-        if bytes.len() <= SCAN_MAX {
+        let mut parts = (Vec::new(), Vec::new());
+        r.start_parts(bytes, &mut parts.0, &mut parts.1);
+        if parts.1.len() <= SCAN_MAX {
             prop_assert_eq!(run(Ranks::merge_scan), want);
         }
         Ok(())
