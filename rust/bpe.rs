@@ -255,19 +255,16 @@ impl Ranks {
         let mut i = 0;
         while i < piece.len() {
             let len = utf8_len(piece[i]);
-            match letters.and_then(|l| l.parts(piece, i, len)) {
-                Some(parts) => {
-                    for (width, rank) in parts.iter() {
-                        start.push(i as u32);
-                        part.push(rank);
-                        i += width;
-                    }
-                }
-                None => {
+            if let Some(parts) = letters.and_then(|l| l.parts(piece, i, len)) {
+                for (width, rank) in parts.iter() {
                     start.push(i as u32);
-                    part.push(self.bytes[usize::from(piece[i])]);
-                    i += 1;
+                    part.push(rank);
+                    i += width;
                 }
+            } else {
+                start.push(i as u32);
+                part.push(self.bytes[usize::from(piece[i])]);
+                i += 1;
             }
         }
         start.push(piece.len() as u32);
@@ -320,24 +317,28 @@ impl Ranks {
             pair: key,
             ..
         } = scratch;
-        let m = part.len();
-        let pack = |rank: u32, k: usize| {
+        let total = part.len();
+        let pack = |rank: u32, at: usize| {
             if rank == NONE {
                 NONE
             } else {
-                rank << 8 | k as u32
+                rank << 8 | at as u32
             }
         };
-        let span = |start: &[u32], a: usize, b: usize| (start[a] as usize, start[b] as usize);
+        // The bytes of parts `from` up to (not including) `to`.
+        let span = |from: usize, to: usize| (start[from] as usize, start[to] as usize);
         next.clear();
-        next.extend(1..=m as u32);
+        next.extend(1..=total as u32);
         prev.clear();
-        prev.extend((0..m as u32).map(|k| k.wrapping_sub(1)));
+        prev.extend((0..total as u32).map(|at| at.wrapping_sub(1)));
         key.clear();
-        key.extend((0..m).map(|k| match k + 2 {
-            end if end <= m => {
-                let (a, b) = span(start, k, end);
-                pack(self.join(joins, piece, a, b, part[k], part[k + 1]), k)
+        key.extend((0..total).map(|at| match at + 2 {
+            end if end <= total => {
+                let (from, to) = span(at, end);
+                pack(
+                    self.join(joins, piece, from, to, part[at], part[at + 1]),
+                    at,
+                )
             }
             _ => NONE,
         }));
@@ -346,29 +347,32 @@ impl Ranks {
             if best == NONE {
                 break;
             }
-            let (rank, k) = (best >> 8, (best & 0xFF) as usize);
-            let gone = next[k] as usize;
+            let (rank, at) = (best >> 8, (best & 0xFF) as usize);
+            let gone = next[at] as usize;
             let after = next[gone] as usize;
-            part[k] = rank;
-            next[k] = after as u32;
+            part[at] = rank;
+            next[at] = after as u32;
             key[gone] = NONE;
-            key[k] = if after < m {
-                prev[after] = k as u32;
-                let (a, b) = span(start, k, next[after] as usize);
-                pack(self.join(joins, piece, a, b, rank, part[after]), k)
+            key[at] = if after < total {
+                prev[after] = at as u32;
+                let (from, to) = span(at, next[after] as usize);
+                pack(self.join(joins, piece, from, to, rank, part[after]), at)
             } else {
                 NONE
             };
-            if let Some(&p) = prev.get(k).filter(|&&p| p != NONE) {
-                let p = p as usize;
-                let (a, b) = span(start, p, after);
-                key[p] = pack(self.join(joins, piece, a, b, part[p], rank), p);
+            if let Some(&before) = prev.get(at).filter(|&&b| b != NONE) {
+                let before = before as usize;
+                let (from, to) = span(before, after);
+                key[before] = pack(
+                    self.join(joins, piece, from, to, part[before], rank),
+                    before,
+                );
             }
         }
-        let mut k = 0;
-        while k < m {
-            out.push(part[k]);
-            k = next[k] as usize;
+        let mut at = 0;
+        while at < total {
+            out.push(part[at]);
+            at = next[at] as usize;
         }
     }
 
