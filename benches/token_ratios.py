@@ -3,7 +3,7 @@
 Each round times tiktoken, then ferrochunk with emptied piece caches (cold: the first pass
 over unseen text), then ferrochunk again (warm), back to back, and keeps each round's
 ratios; the medians over rounds are printed. Counts are checked against tiktoken's first.
-Run: ``python benches/token_ratios.py [rounds]`` (on the release build).
+Run: ``python benches/token_ratios.py [rounds] [encoding ...]`` (on the release build).
 """
 
 from __future__ import annotations
@@ -25,8 +25,11 @@ def _seconds(f, items: tuple[str, ...]) -> float:
     return time.perf_counter() - start
 
 
-def main(rounds: int = 9) -> None:
-    for name in (sys.argv[2:] or ("cl100k_base", "o200k_base", "gpt2")):
+ENCODINGS = ("cl100k_base", "o200k_base", "gpt2")
+
+
+def main(rounds: int = 9, names: tuple[str, ...] = ENCODINGS) -> None:
+    for name in names:
         theirs, ours = ferrochunk.tiktoken_encoding(name), ferrochunk.get_encoding(name)
         for corpus in NAMES:
             items = texts(corpus)
@@ -49,4 +52,4 @@ def main(rounds: int = 9) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 9)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 9, tuple(sys.argv[2:]) or ENCODINGS)

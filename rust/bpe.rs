@@ -2,10 +2,12 @@
 //!
 //! tiktoken's rule: start from single bytes; repeatedly merge the adjacent pair whose
 //! concatenation has the lowest rank (the leftmost on ties) until no pair is a token. Most
-//! pieces are whole tokens (one hash lookup); the rest are short, where a linear scan for the
-//! minimum beats a heap. Long pieces (runs of CJK letters, long words, repeated characters)
-//! use a heap with lazy deletion, which picks the same `(rank, position)` minimum in
-//! O(n log n) instead of O(n²).
+//! pieces are whole tokens (one table probe). The others start from their bytes, except
+//! letters of several bytes whose own merges provably come first ([`LetterParts`]); pieces
+//! of few parts then merge by scanning a small array for the minimum, longer ones (runs of
+//! CJK letters, long words, repeated characters) with a heap with lazy deletion, which picks
+//! the same `(rank, position)` minimum in O(n log n) instead of O(n²). Which token two
+//! parts make is one probe of [`Joins`], keyed by their ranks.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
