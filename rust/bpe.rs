@@ -88,7 +88,7 @@ impl Ranks {
         }
         Self {
             short: ShortTokens::new(tokens.iter().copied().zip(0..)),
-            long: LongTokens::new(&tokens, short_tokens::MAX_LEN, piece_hash),
+            long: LongTokens::new(&tokens, piece_hash),
             tokens,
             pairs,
             bytes,
