@@ -17,7 +17,7 @@ use rustc_hash::FxHashMap;
 
 /// What is known of one letter, in 32 bytes (two to a cache line): its parts and, per
 /// neighbouring byte, whether starting from them is safe.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Letter {
     parts: Parts,
     /// Its bytes, packed (code points of malformed byte runs may coincide; bytes decide).
@@ -60,146 +60,28 @@ impl Parts {
 /// The letters of one encoding a merge may start from in parts, by their bytes.
 #[derive(Debug)]
 pub struct LetterParts {
-    letters: Vec<Letter>,
     /// Sets of safe neighbouring bytes, one bit per byte; letters share them (most are
     /// alike), which keeps each letter small. The first is empty.
     masks: Vec<[u64; 4]>,
-    /// Index in `letters` by code point, for the Basic Multilingual Plane (`u32::MAX` if
-    /// none): an array read instead of hashing on every letter of a piece.
-    by_point: Vec<u32>,
-    /// The same for the letters above it (emoji, rare CJK).
-    by_bytes: FxHashMap<u32, u32>,
+    /// The letters of the Basic Multilingual Plane by code point (`count == 0` where none):
+    /// one read per letter of a piece, no hashing, no index to follow.
+    bmp: Vec<Letter>,
+    /// The letters above it (emoji, rare CJK) by code point.
+    beyond: FxHashMap<u32, Letter>,
+    /// How many letters there are.
+    count: usize,
 }
 
-/// Code points below this are found in [`LetterParts::by_point`].
+/// The table while it is built: letters in a list, found by code point.
+struct Builder {
+    letters: Vec<Letter>,
+    by_point: FxHashMap<u32, usize>,
+}
+
+/// Code points below this are found in [`LetterParts::bmp`].
 const BMP: u32 = 0x1_0000;
 
-/// The length a UTF-8 lead byte announces (0 for any other byte).
-#[inline]
-pub fn utf8_len(lead: u8) -> usize {
-    match lead {
-        0xC2..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        0xF0..=0xF4 => 4,
-        _ => 0,
-    }
-}
-
-#[inline]
-fn is_continuation(b: u8) -> bool {
-    b & 0xC0 == 0x80
-}
-
-/// Up to four bytes as one key, little-endian (a byte loop: a variable-length copy would
-/// call `memcpy`).
-#[inline]
-fn pack(bytes: &[u8]) -> u32 {
-    bytes
-        .iter()
-        .take(4)
-        .enumerate()
-        .fold(0, |key, (i, &b)| key | u32::from(b) << (8 * i))
-}
-
-/// The code point of a well-formed letter of 2 to 4 bytes.
-#[inline]
-fn code_point(letter: &[u8]) -> u32 {
-    let lead = u32::from(letter[0]) & (0x7F >> letter.len());
-    letter[1..]
-        .iter()
-        .fold(lead, |cp, &b| cp << 6 | u32::from(b & 0x3F))
-}
-
-#[inline]
-fn bit(mask: &[u64; 4], b: u8) -> bool {
-    mask[usize::from(b >> 6)] & 1 << (b & 63) != 0
-}
-
-#[inline]
-fn clear(mask: &mut [u64; 4], b: u8) {
-    mask[usize::from(b >> 6)] &= !(1 << (b & 63));
-}
-
-/// The letter (2 to 4 bytes) starting at `bytes[at]`, if one does.
-#[inline]
-fn letter_at(bytes: &[u8], at: usize) -> Option<&[u8]> {
-    let len = utf8_len(*bytes.get(at)?);
-    if len == 0 {
-        return None;
-    }
-    let letter = bytes.get(at..at + len)?;
-    letter[1..]
-        .iter()
-        .all(|&b| is_continuation(b))
-        .then_some(letter)
-}
-
-impl LetterParts {
-    /// The table for tokens `tokens` (by rank), for every letter of the Basic Multilingual
-    /// Plane and every longer one found in a token; `build(letter)` is what BPE makes of
-    /// `letter` alone and the highest rank it merges by, `None` if it merges nothing.
-    pub fn new(tokens: &[&[u8]], build: impl Fn(&[u8]) -> Option<(Parts, u32)>) -> Self {
-        let mut table = Self {
-            letters: Vec::new(),
-            masks: vec![[0; 4]],
-            by_point: vec![u32::MAX; BMP as usize],
-            by_bytes: FxHashMap::default(),
-        };
-        let bmp = (0x80..BMP)
-            .filter_map(char::from_u32)
-            .map(|c| c.encode_utf8(&mut [0; 4]).as_bytes().to_vec());
-        let beyond = tokens.iter().flat_map(|t| {
-            (0..t.len())
-                .filter_map(|i| letter_at(t, i).filter(|l| l.len() == 4).map(<[u8]>::to_vec))
-        });
-        let mut building = Vec::new();
-        for letter in bmp.chain(beyond) {
-            if table.index(&letter).is_some() {
-                continue;
-            }
-            if let Some((parts, max)) = build(&letter) {
-                let index = table.letters.len() as u32;
-                match code_point(&letter) {
-                    cp if cp < BMP => table.by_point[cp as usize] = index,
-                    cp => _ = table.by_bytes.insert(cp, index),
-                }
-                table.letters.push(Letter {
-                    parts,
-                    bytes: pack(&letter),
-                    left: 0,
-                    right: 0,
-                });
-                building.push(Building {
-                    built_by: max,
-                    left: [u64::MAX; 4],
-                    right: [u64::MAX; 4],
-                });
-            }
-        }
-        table.unmark_crossings(tokens, &mut building);
-        table.share_masks(&building);
-        table
-    }
-
-    /// Stores each distinct set of safe bytes once; past 65535 sets, a letter keeps the
-    /// empty one (never started from in parts: slower, never wrong).
-    fn share_masks(&mut self, building: &[Building]) {
-        let mut ids: FxHashMap<[u64; 4], u16> = FxHashMap::default();
-        ids.insert([0; 4], 0);
-        for (letter, b) in self.letters.iter_mut().zip(building) {
-            for (id, mask) in [(&mut letter.left, b.left), (&mut letter.right, b.right)] {
-                let next = self.masks.len();
-                *id = *ids.entry(mask).or_insert_with(|| {
-                    let id = u16::try_from(next).unwrap_or(0);
-                    if id != 0 {
-                        self.masks.push(mask);
-                    }
-                    id
-                });
-            }
-        }
-    }
-
+impl Builder {
     /// Clears the bits of every neighbouring byte next to which some token that reaches
     /// across the letter's edge ranks below the letter's own merges.
     fn unmark_crossings(&self, tokens: &[&[u8]], building: &mut [Building]) {
@@ -269,14 +151,143 @@ impl LetterParts {
     }
 
     /// Where a well-formed letter is in `letters`.
-    #[inline]
     fn index(&self, letter: &[u8]) -> Option<usize> {
-        let index = match code_point(letter) {
-            cp if cp < BMP => self.by_point[cp as usize],
-            cp => *self.by_bytes.get(&cp)?,
+        let &index = self.by_point.get(&code_point(letter))?;
+        (self.letters[index].bytes == pack(letter)).then_some(index)
+    }
+}
+
+/// The length a UTF-8 lead byte announces (0 for any other byte).
+#[inline]
+pub fn utf8_len(lead: u8) -> usize {
+    match lead {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => 0,
+    }
+}
+
+#[inline]
+fn is_continuation(b: u8) -> bool {
+    b & 0xC0 == 0x80
+}
+
+/// Up to four bytes as one key, little-endian (a byte loop: a variable-length copy would
+/// call `memcpy`).
+#[inline]
+fn pack(bytes: &[u8]) -> u32 {
+    bytes
+        .iter()
+        .take(4)
+        .enumerate()
+        .fold(0, |key, (i, &b)| key | u32::from(b) << (8 * i))
+}
+
+/// The code point of a well-formed letter of 2 to 4 bytes.
+#[inline]
+fn code_point(letter: &[u8]) -> u32 {
+    let lead = u32::from(letter[0]) & (0x7F >> letter.len());
+    letter[1..]
+        .iter()
+        .fold(lead, |cp, &b| cp << 6 | u32::from(b & 0x3F))
+}
+
+#[inline]
+fn bit(mask: &[u64; 4], b: u8) -> bool {
+    mask[usize::from(b >> 6)] & 1 << (b & 63) != 0
+}
+
+#[inline]
+fn clear(mask: &mut [u64; 4], b: u8) {
+    mask[usize::from(b >> 6)] &= !(1 << (b & 63));
+}
+
+/// The letter (2 to 4 bytes) starting at `bytes[at]`, if one does.
+#[inline]
+fn letter_at(bytes: &[u8], at: usize) -> Option<&[u8]> {
+    let len = utf8_len(*bytes.get(at)?);
+    if len == 0 {
+        return None;
+    }
+    let letter = bytes.get(at..at + len)?;
+    letter[1..]
+        .iter()
+        .all(|&b| is_continuation(b))
+        .then_some(letter)
+}
+
+impl LetterParts {
+    /// The table for tokens `tokens` (by rank), for every letter of the Basic Multilingual
+    /// Plane and every longer one found in a token; `build(letter)` is what BPE makes of
+    /// `letter` alone and the highest rank it merges by, `None` if it merges nothing.
+    pub fn new(tokens: &[&[u8]], build: impl Fn(&[u8]) -> Option<(Parts, u32)>) -> Self {
+        let mut b = Builder {
+            letters: Vec::new(),
+            by_point: FxHashMap::default(),
         };
-        let found = self.letters.get(index as usize)?;
-        (found.bytes == pack(letter)).then_some(index as usize)
+        let bmp = (0x80..BMP)
+            .filter_map(char::from_u32)
+            .map(|c| c.encode_utf8(&mut [0; 4]).as_bytes().to_vec());
+        let beyond = tokens.iter().flat_map(|t| {
+            (0..t.len())
+                .filter_map(|i| letter_at(t, i).filter(|l| l.len() == 4).map(<[u8]>::to_vec))
+        });
+        let mut building = Vec::new();
+        for letter in bmp.chain(beyond) {
+            if b.index(&letter).is_some() {
+                continue;
+            }
+            if let Some((parts, max)) = build(&letter) {
+                b.by_point.insert(code_point(&letter), b.letters.len());
+                b.letters.push(Letter {
+                    parts,
+                    bytes: pack(&letter),
+                    left: 0,
+                    right: 0,
+                });
+                building.push(Building {
+                    built_by: max,
+                    left: [u64::MAX; 4],
+                    right: [u64::MAX; 4],
+                });
+            }
+        }
+        b.unmark_crossings(tokens, &mut building);
+        let mut table = Self {
+            masks: vec![[0; 4]],
+            bmp: vec![Letter::default(); BMP as usize],
+            beyond: FxHashMap::default(),
+            count: b.letters.len(),
+        };
+        table.share_masks(&mut b.letters, &building);
+        for letter in b.letters {
+            let packed = letter.bytes.to_le_bytes();
+            match code_point(&packed[..utf8_len(packed[0])]) {
+                cp if cp < BMP => table.bmp[cp as usize] = letter,
+                cp => _ = table.beyond.insert(cp, letter),
+            }
+        }
+        table
+    }
+
+    /// Stores each distinct set of safe bytes once; past 65535 sets, a letter keeps the
+    /// empty one (never started from in parts: slower, never wrong).
+    fn share_masks(&mut self, letters: &mut [Letter], building: &[Building]) {
+        let mut ids: FxHashMap<[u64; 4], u16> = FxHashMap::default();
+        ids.insert([0; 4], 0);
+        for (letter, b) in letters.iter_mut().zip(building) {
+            for (id, mask) in [(&mut letter.left, b.left), (&mut letter.right, b.right)] {
+                let next = self.masks.len();
+                *id = *ids.entry(mask).or_insert_with(|| {
+                    let id = u16::try_from(next).unwrap_or(0);
+                    if id != 0 {
+                        self.masks.push(mask);
+                    }
+                    id
+                });
+            }
+        }
     }
 
     /// The parts of the letter at `piece[at..at + len]` if a merge may start from them
@@ -290,7 +301,13 @@ impl LetterParts {
         if !letter[1..].iter().all(|&b| is_continuation(b)) {
             return None;
         }
-        let l = &self.letters[self.index(letter)?];
+        let l = match code_point(letter) {
+            cp if cp < BMP => &self.bmp[cp as usize],
+            cp => self.beyond.get(&cp)?,
+        };
+        if l.parts.count == 0 || l.bytes != pack(letter) {
+            return None;
+        }
         let mask = |id: u16| &self.masks[usize::from(id)];
         let left_ok = at == 0 || bit(mask(l.left), piece[at - 1]);
         let right_ok = match piece.get(at + len) {
@@ -302,11 +319,11 @@ impl LetterParts {
 
     /// Number of letters in the table.
     pub fn len(&self) -> usize {
-        self.letters.len()
+        self.count
     }
 
     /// Whether no letter is in the table.
     pub fn is_empty(&self) -> bool {
-        self.letters.is_empty()
+        self.count == 0
     }
 }
