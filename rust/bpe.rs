@@ -34,6 +34,9 @@ pub struct Ranks {
     /// The longer tokens, by the hash the piece cache uses.
     long: LongTokens,
     tokens: Vec<&'static [u8]>,
+    /// Every token's length by rank (0 for gaps), two bytes each: windows of ids are sized
+    /// by summing lengths, and this stays in cache where `tokens` (16 bytes each) does not.
+    lens: Vec<u16>,
     /// Rank of every two-byte token, indexed by the two bytes (`u32::MAX` if none): the
     /// first round of every merge asks for pairs of bytes, and an array beats hashing.
     pairs: Vec<u32>,
@@ -87,6 +90,10 @@ impl Ranks {
             }
         }
         Self {
+            lens: tokens
+                .iter()
+                .map(|t| u16::try_from(t.len()).unwrap_or(u16::MAX))
+                .collect(),
             short: ShortTokens::new(tokens.iter().copied().zip(0..)),
             long: LongTokens::new(&tokens, piece_hash),
             tokens,
@@ -134,6 +141,16 @@ impl Ranks {
             .get(rank as usize)
             .copied()
             .filter(|t| !t.is_empty())
+    }
+
+    /// The length in bytes of the token with rank `rank`, if it is one.
+    #[inline]
+    pub fn token_len(&self, rank: u32) -> Option<usize> {
+        match *self.lens.get(rank as usize)? {
+            0 => None,
+            u16::MAX => self.token(rank).map(<[u8]>::len),
+            len => Some(usize::from(len)),
+        }
     }
 
     /// Every token's bytes by rank (empty where a rank is a gap).
