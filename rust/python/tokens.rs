@@ -8,6 +8,7 @@ use std::borrow::Cow;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
 use super::chunk::PyChunk;
@@ -116,12 +117,15 @@ impl PyEncoder {
     fn count_batch(
         &self,
         py: Python<'_>,
-        texts: Vec<String>,
+        texts: Vec<PyBackedStr>,
         allowed: Vec<String>,
         disallowed: Vec<String>,
     ) -> PyResult<Vec<usize>> {
+        // `PyBackedStr` borrows each str's UTF-8 (cached in the str) instead of copying it
+        // under the GIL, which on a batch of a few milliseconds was a tenth of the time.
         let policy = self.policy(&allowed, &disallowed);
-        Ok(py.detach(|| self.inner.count_batch(&strs(&texts), &policy))?)
+        let texts: Vec<&str> = texts.iter().map(|t| &**t).collect();
+        Ok(py.detach(|| self.inner.count_batch(&texts, &policy))?)
     }
 
     /// tiktoken's `decode_bytes`.
