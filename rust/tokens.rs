@@ -310,15 +310,12 @@ pub fn token_windows_lossy<'a>(
     size: usize,
     overlap: usize,
 ) -> Result<Vec<Cow<'a, str>>> {
-    // offsets[i]: where token i starts in `text`.
-    let mut offsets = Vec::with_capacity(ids.len() + 1);
-    let mut at = 0;
-    for &id in ids {
-        offsets.push(at);
-        at += tokenizer.token_len(id)?;
-    }
-    offsets.push(at);
-    debug_assert_eq!(at, text.len(), "ids are not the encoding of text");
+    let offsets = token_offsets(tokenizer, ids)?;
+    debug_assert_eq!(
+        offsets.last(),
+        Some(&text.len()),
+        "ids are not text's encoding"
+    );
     let mut out = Vec::new();
     let step = size.saturating_sub(overlap).max(1);
     let mut start = 0;
@@ -400,13 +397,13 @@ pub fn token_windows(
     out
 }
 
-/// Byte offsets of each token of an ordinary encoding, plus the end: the windows' input.
+/// Byte offsets of each token of an encoding, plus the end: the windows' input.
 pub fn token_offsets(tokenizer: &Tokenizer, ids: &[u32]) -> Result<Vec<usize>> {
     let mut offsets = Vec::with_capacity(ids.len() + 1);
     let mut pos = 0;
     offsets.push(0);
     for &id in ids {
-        pos += tokenizer.token_bytes(id)?.len();
+        pos += tokenizer.token_len(id)?;
         offsets.push(pos);
     }
     Ok(offsets)
