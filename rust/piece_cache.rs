@@ -47,7 +47,7 @@ struct Cached {
 
 /// A hasher for keys that already are hashes ([`piece_hash`]).
 #[derive(Default)]
-pub struct Prehashed(u64);
+struct Prehashed(u64);
 
 impl Hasher for Prehashed {
     fn finish(&self) -> u64 {
@@ -82,7 +82,7 @@ pub fn clear_caches() {
 }
 
 /// The [`clear_caches`] generation now.
-pub fn epoch() -> usize {
+fn epoch() -> usize {
     EPOCH.load(Ordering::Relaxed)
 }
 
