@@ -12,7 +12,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let name = args.get(1).map_or("cl100k_base", String::as_str);
     let dir = args
         .get(2)
-        .ok_or("usage: tokbench ENCODING DIR [ROUNDS] [count|cold|encode|encode-cold|pieces]")?;
+        .ok_or("usage: tokbench ENCODING DIR [ROUNDS] [count|cold|encode|encode-cold|batch|pieces]")?;
     let rounds: usize = args.get(3).map_or(Ok(3), |s| s.parse())?;
     let mode = args.get(4).map_or("count", String::as_str);
     let mut paths: Vec<_> = std::fs::read_dir(dir)?
@@ -46,6 +46,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .map(|s| ferrochunk::pretokenize::Pieces::new(s, tok.spec().dialect).count())
                 .sum(),
             "encode" | "encode-cold" => texts.iter().map(|s| tok.encode_ordinary(s).len()).sum(),
+            "batch" => {
+                let strs: Vec<&str> = texts.iter().map(String::as_str).collect();
+                let policy = tok.policy(&[], Some(&[]));
+                tok.count_batch(&strs, &policy)?.iter().sum()
+            }
             _ => texts.iter().map(|s| tok.count_ordinary(s)).sum(),
         };
         let secs = t.elapsed().as_secs_f64();

@@ -211,7 +211,7 @@ impl Tokenizer {
 }
 
 /// Bytes per segment when [`Tokenizer::count_batch`] cuts a long text.
-const SEGMENT: usize = 64 * 1024;
+const SEGMENT: usize = 32 * 1024;
 
 /// `text` cut into consecutive parts of at least `target` bytes, only just after a `\n`
 /// between a visible ASCII character and an ASCII letter: every dialect's pre-tokenizer
