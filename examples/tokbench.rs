@@ -10,9 +10,9 @@ use ferrochunk::Tokenizer;
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     let name = args.get(1).map_or("cl100k_base", String::as_str);
-    let dir = args
-        .get(2)
-        .ok_or("usage: tokbench ENCODING DIR [ROUNDS] [count|cold|encode|encode-cold|batch|pieces]")?;
+    let dir = args.get(2).ok_or(
+        "usage: tokbench ENCODING DIR [ROUNDS] [count|cold|encode|encode-cold|batch|pieces]",
+    )?;
     let rounds: usize = args.get(3).map_or(Ok(3), |s| s.parse())?;
     let mode = args.get(4).map_or("count", String::as_str);
     let mut paths: Vec<_> = std::fs::read_dir(dir)?
