@@ -346,10 +346,7 @@ impl Ranks {
         };
         // The bytes of parts `from` up to (not including) `to`.
         let span = |from: usize, to: usize| (start[from] as usize, start[to] as usize);
-        next.clear();
-        next.extend(1..=total as u32);
-        prev.clear();
-        prev.extend((0..total as u32).map(|at| at.wrapping_sub(1)));
+        link(next, prev, total);
         key.clear();
         key.extend((0..total).map(|at| match at + 2 {
             end if end <= total => {
@@ -388,11 +385,7 @@ impl Ranks {
                 );
             }
         }
-        let mut at = 0;
-        while at < total {
-            out.push(part[at]);
-            at = next[at] as usize;
-        }
+        emit(part, next, out);
     }
 
     /// The same merges driven by a min-heap of `rank << 32 | k` over the linked list of
@@ -411,10 +404,7 @@ impl Ranks {
         } = scratch;
         let m = part.len() as u32;
         // next[k] / prev[k]: neighbouring parts (`m` past the last, NONE before the first).
-        next.clear();
-        next.extend(1..=m);
-        prev.clear();
-        prev.extend((0..m).map(|k| k.wrapping_sub(1)));
+        link(next, prev, m as usize);
         let pair_of = |next: &[u32], part: &[u32], k: u32| -> u32 {
             let j = next[k as usize];
             if j >= m {
@@ -458,11 +448,25 @@ impl Ranks {
                 }
             }
         }
-        let mut k = 0;
-        while k < m {
-            out.push(part[k as usize]);
-            k = next[k as usize];
-        }
+        emit(part, next, out);
+    }
+}
+
+/// Links parts `0..total` in order: `next[k]` is `k + 1` (`total` past the last), `prev[k]`
+/// is `k - 1` (`u32::MAX` before the first).
+fn link(next: &mut Vec<u32>, prev: &mut Vec<u32>, total: usize) {
+    next.clear();
+    next.extend(1..=total as u32);
+    prev.clear();
+    prev.extend((0..total as u32).map(|k| k.wrapping_sub(1)));
+}
+
+/// Appends the ranks of the parts left after the merges, following `next` from the first.
+fn emit(part: &[u32], next: &[u32], out: &mut Vec<u32>) {
+    let mut k = 0;
+    while k < part.len() {
+        out.push(part[k]);
+        k = next[k] as usize;
     }
 }
 
