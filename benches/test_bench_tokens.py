@@ -59,16 +59,22 @@ def test_count(benchmark, corpus: str, name: str, impl: str) -> None:
     count = COUNTERS[impl](name)
     benchmark.group = f"count {name} {corpus}"
     benchmark.extra_info.update(implementation=impl, corpus=corpus, megabytes=megabytes(items))
+    out = _measure(benchmark, impl, lambda: count(items))
+    _check(benchmark, out == expected_counts(corpus, name), f"{impl} counts differ from tiktoken's")
+
+
+def _measure(benchmark, impl: str, run: Callable[[], object]) -> object:
+    """Times `run`; `-cold` implementations start every round with empty piece caches (the
+    first pass over unseen text)."""
     if impl.endswith("-cold"):
-        # Every round starts with empty piece caches: the first pass over unseen text.
-        out = benchmark.pedantic(
-            lambda: count(items), setup=tokens.clear_caches, rounds=5, warmup_rounds=1
-        )
-    else:
-        out = benchmark(lambda: count(items))
-    identical = out == expected_counts(corpus, name)
+        return benchmark.pedantic(run, setup=tokens.clear_caches, rounds=5, warmup_rounds=1)
+    return benchmark(run)
+
+
+def _check(benchmark, identical: bool, message: str) -> None:
+    """Records whether the output was identical (the report's column), then asserts it."""
     benchmark.extra_info["identical"] = identical
-    assert identical, f"{impl} counts differ from tiktoken's"
+    assert identical, message
 
 
 def _langchain(cls: str) -> Callable[[str], list[str]]:
@@ -105,11 +111,5 @@ def test_token_split(benchmark, corpus: str, cls: str, impl: str) -> None:
     split = SPLITTERS[impl](cls)
     benchmark.group = f"token split {cls} {corpus}"
     benchmark.extra_info.update(implementation=impl, corpus=corpus, megabytes=megabytes(items))
-    run = lambda: [split(t) for t in items]  # noqa: E731
-    if impl.endswith("-cold"):  # empty piece caches before every round, as for counting
-        out = benchmark.pedantic(run, setup=tokens.clear_caches, rounds=5, warmup_rounds=1)
-    else:
-        out = benchmark(run)
-    identical = out == expected_split(corpus, cls)
-    benchmark.extra_info["identical"] = identical
-    assert identical, f"{impl} output differs from LangChain's"
+    out = _measure(benchmark, impl, lambda: [split(t) for t in items])
+    _check(benchmark, out == expected_split(corpus, cls), f"{impl} output differs from LangChain's")

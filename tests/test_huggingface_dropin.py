@@ -52,9 +52,10 @@ TRAINING = [
 ]
 
 
-def _bpe():
+def _byte_level_bpe(pre_tokenizer):
+    """A byte-level BPE tokenizer trained on TRAINING, after `pre_tokenizer`."""
     tok = tk.Tokenizer(tk.models.BPE(unk_token="[UNK]"))
-    tok.pre_tokenizer = tk.pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.pre_tokenizer = pre_tokenizer
     tok.decoder = tk.decoders.ByteLevel()
     alphabet = tk.pre_tokenizers.ByteLevel.alphabet()
     trainer = tk.trainers.BpeTrainer(
@@ -62,6 +63,10 @@ def _bpe():
     )
     tok.train_from_iterator(TRAINING, trainer)
     return tok
+
+
+def _bpe():
+    return _byte_level_bpe(tk.pre_tokenizers.ByteLevel(add_prefix_space=False))
 
 
 # The pre-tokenizer pattern of recent BPE models (Llama 3, Qwen): a `Split` pre-tokenizer,
@@ -73,20 +78,14 @@ SPLIT_PATTERN = (
 
 
 def _bpe_split_regex():
-    tok = tk.Tokenizer(tk.models.BPE(unk_token="[UNK]"))
-    tok.pre_tokenizer = tk.pre_tokenizers.Sequence(
-        [
-            tk.pre_tokenizers.Split(tk.Regex(SPLIT_PATTERN), "isolated"),
-            tk.pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False),
-        ]
+    return _byte_level_bpe(
+        tk.pre_tokenizers.Sequence(
+            [
+                tk.pre_tokenizers.Split(tk.Regex(SPLIT_PATTERN), "isolated"),
+                tk.pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False),
+            ]
+        )
     )
-    tok.decoder = tk.decoders.ByteLevel()
-    alphabet = tk.pre_tokenizers.ByteLevel.alphabet()
-    trainer = tk.trainers.BpeTrainer(
-        vocab_size=600, special_tokens=SPECIALS, initial_alphabet=alphabet
-    )
-    tok.train_from_iterator(TRAINING, trainer)
-    return tok
 
 
 def _wordpiece():
