@@ -37,13 +37,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     for round in 0..rounds {
         if mode == "cold" || mode == "encode-cold" {
-            ferrochunk::bpe::clear_caches();
+            ferrochunk::clear_caches();
         }
         let t = Instant::now();
         let total: usize = match mode {
             "pieces" => texts
                 .iter()
-                .map(|s| ferrochunk::pretokenize::Pieces::new(s, tok.spec().dialect).count())
+                .map(|s| ferrochunk::Pieces::new(s, tok.spec().dialect).count())
                 .sum(),
             "encode" | "encode-cold" => texts.iter().map(|s| tok.encode_ordinary(s).len()).sum(),
             "batch" => {

@@ -1,40 +1,42 @@
 //! ferrochunk's core: text splitting for retrieval pipelines, reproducing
 //! `langchain_text_splitters` exactly while tracking byte and code-point offsets.
 //!
-//! The core knows nothing of Python; `python/` (behind the `python` feature) is the
-//! only place that does.
+//! One folder per subsystem, each with a `mod.rs` that says what it owns:
+//! - [`split`]: recursive separator splitting (scan, merge, recursion);
+//! - [`tokens`]: tiktoken-identical BPE and Hugging Face tokenizers as chunk sizes;
+//! - [`markdown`]: Markdown structure, chunking, overlap, parents, the header splitter;
+//! - [`corpus`]: whole files to JSON Lines, in parallel (the CLI's job).
+//!
+//! Shared primitives sit at the top: [`error`], [`text`] (Python's `str` semantics),
+//! [`length`] (how sizes are measured) and [`chunk_id`]. The core knows nothing of
+//! Python; `python/` (behind the `python` feature) is the only place that does.
 
-pub mod bpe;
-pub mod chunk_id;
-pub mod corpus;
-pub mod encodings;
-pub mod error;
-#[cfg(feature = "huggingface")]
-pub mod hf_tokens;
-pub mod joins;
-pub mod letter_parts;
-pub mod long_tokens;
-pub mod markdown_blocks;
-pub mod markdown_chunk;
-pub mod markdown_header;
-pub mod markdown_overlap;
-pub mod markdown_parent;
-pub mod merge;
-pub mod piece_cache;
-pub mod pretokenize;
-mod pretokenize_ascii;
-pub mod scan;
-pub mod short_tokens;
-pub mod split;
-#[cfg(test)]
-mod split_oracle;
-pub mod text;
-pub mod tokens;
+pub(crate) mod chunk_id;
+pub(crate) mod corpus;
+pub(crate) mod error;
+pub(crate) mod length;
+pub(crate) mod markdown;
+pub(crate) mod split;
+pub(crate) mod text;
+pub(crate) mod tokens;
 
 #[cfg(feature = "python")]
 mod python;
 
+pub use chunk_id::{chunk_id, text_digest};
+pub use corpus::{chunk_files, BatchReport};
 pub use error::{Error, Result};
-pub use scan::{KeepSeparator, Separator};
-pub use split::{Chunk, Length, SplitConfig, SplitOutput, Splitter};
+pub use length::Length;
+pub use markdown::header::{HeaderBlock, HeaderRule, HeaderSplitter};
+pub use markdown::{MarkdownChunker, MdChunk};
+pub use split::{
+    Chunk, KeepSeparator, Separator, SplitConfig, SplitOutput, Splitter, DEFAULT_SEPARATORS,
+};
+pub use text::CharCursor;
+pub use tokens::bpe::clear_caches;
+pub use tokens::encodings::{encoding_for_model, names as encoding_names, pattern, Dialect};
+pub use tokens::pretokenize::Pieces;
+pub use tokens::tokenizer::{token_offsets, token_windows, token_windows_lossy};
+#[cfg(feature = "huggingface")]
+pub use tokens::huggingface::HfLength;
 pub use tokens::{SpecialPolicy, TokenLength, Tokenizer};

@@ -3,7 +3,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use super::splitter::PySplitter;
+use super::split::PySplitter;
 use crate::corpus;
 
 /// `(jsonl, documents, chunks, bytes, skipped)` for one batch of files.

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 
 use super::errors::Unsupported;
 use crate::error::{Error, Result};
-use crate::split::Length;
+use crate::length::Length;
 
 /// Calls the user's callable; keeps the first Python exception to re-raise it unchanged.
 pub struct PyLength<'py> {

@@ -4,7 +4,7 @@
 //! continuing a word, a non-breaking space continuing a run, `ſ` folding to `s`) hands the
 //! piece to the general matcher in `pretokenize.rs`, so this only has to be right on ASCII.
 
-use crate::encodings::Dialect;
+use crate::tokens::encodings::Dialect;
 
 pub(crate) const K_LOWER: u8 = 1;
 pub(crate) const K_UPPER: u8 = 2;

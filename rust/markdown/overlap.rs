@@ -12,9 +12,9 @@
 //! exact spans. Mirrored by `python/ferrochunk/reference/markdown_overlap.py`.
 
 use crate::error::Result;
-use crate::markdown_blocks::{Block, Kind};
-use crate::markdown_chunk::MdChunk;
-use crate::scan::{KeepSeparator, Separator};
+use crate::markdown::blocks::{Block, Kind};
+use crate::markdown::chunk::MdChunk;
+use crate::split::scan::{KeepSeparator, Separator};
 use crate::text::is_py_space;
 
 /// What the tails are cut by and sized to.
@@ -26,7 +26,7 @@ pub struct Overlap<'a> {
     /// Seam kinds, most preferred first.
     pub seams: &'a [Separator],
     /// The largest tail.
-    pub overlap: usize,
+    pub max_tail: usize,
     /// The largest chunk.
     pub max: usize,
 }
@@ -68,7 +68,7 @@ impl Overlap<'_> {
         fresh: impl Fn(usize) -> bool,
         size: &mut dyn FnMut(usize, usize) -> Result<usize>,
     ) -> Result<()> {
-        if self.overlap == 0 {
+        if self.max_tail == 0 {
             return Ok(());
         }
         let whole = code_and_tables(self.blocks, chunks, false);
@@ -138,7 +138,7 @@ impl Overlap<'_> {
             // Longest first fitting tail: walk back from the shortest while it fits.
             let mut best = None;
             for &q in seams.iter().rev() {
-                if size(q, end)? > self.overlap || size(q, chunk_end)? > self.max {
+                if size(q, end)? > self.max_tail || size(q, chunk_end)? > self.max {
                     break;
                 }
                 best = Some(q);

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
-use crate::markdown_header::{HeaderRule, HeaderSplitter};
+use crate::markdown::header::{HeaderRule, HeaderSplitter};
 
 /// A configured header splitter; immutable and shareable across threads.
 #[pyclass(frozen, name = "HeaderSplitter", module = "ferrochunk._native")]

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rustc_hash::FxHasher;
 
-use crate::bpe::Scratch;
+use super::scratch::Scratch;
 
 /// Distinct pieces a thread remembers per encoding before starting afresh.
 const CACHE_LIMIT: usize = 1 << 16;

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 use pyo3::{PyTraverseError, PyVisit};
 
-use crate::hf_tokens::HfLength;
+use crate::tokens::huggingface::HfLength;
 
 /// A loaded `tokenizer.json`, counting tokens.
 #[pyclass(frozen, name = "HfTokenCounter", module = "ferrochunk._native")]

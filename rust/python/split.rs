@@ -5,13 +5,14 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
 use super::chunk::PyChunk;
-use super::hf_tokens::PyHfCounter;
 use super::length::PyLength;
 use super::strings::chunk_string;
-use super::tokens::PyTokenCounter;
+use super::tokens::huggingface::PyHfCounter;
+use super::tokens::tokenizer::PyTokenCounter;
 use crate::error::Result;
-use crate::scan::{KeepSeparator, Separator};
-use crate::split::{Length, SplitConfig, SplitOutput, Splitter};
+use crate::length::Length;
+use crate::split::scan::{KeepSeparator, Separator};
+use crate::split::{SplitConfig, SplitOutput, Splitter};
 
 /// A configured splitter; immutable and shareable across threads.
 #[pyclass(frozen, name = "Splitter", module = "ferrochunk._native")]

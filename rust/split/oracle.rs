@@ -3,7 +3,7 @@
 //!
 //! Kept apart from `split.rs` so the core file stays readable; compiled for tests only.
 
-use crate::scan::KeepSeparator;
+use crate::split::scan::KeepSeparator;
 use crate::text::is_py_space;
 
 pub struct Cfg {

@@ -102,7 +102,13 @@ fn chunk_file(path: &str, splitter: &Splitter) -> FileResult {
 }
 
 /// `{"source":…,"index":…,"start":…,"end":…,"byte_start":…,"byte_end":…,"text":…}\n`
-fn write_line(out: &mut Vec<u8>, path: &str, index: usize, chunk: &crate::Chunk, text: &str) {
+fn write_line(
+    out: &mut Vec<u8>,
+    path: &str,
+    index: usize,
+    chunk: &crate::split::Chunk,
+    text: &str,
+) {
     let mut head = String::with_capacity(96);
     // Writing to a String cannot fail.
     let _ = write!(

@@ -15,8 +15,10 @@ use std::sync::OnceLock;
 
 use regex_syntax::hir::{Class, HirKind};
 
-use crate::encodings::Dialect;
-use crate::pretokenize_ascii::ascii_piece;
+use crate::tokens::encodings::Dialect;
+mod ascii;
+
+use ascii::ascii_piece;
 
 const OTHER: u8 = 0;
 const SPACE: u8 = 1;
@@ -410,8 +412,8 @@ impl<'a> Iterator for Pieces<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::encodings::pattern;
-    use crate::pretokenize_ascii::{
+    use crate::tokens::encodings::pattern;
+    use crate::tokens::pretokenize::ascii::{
         KINDS, K_BLANK, K_DIGIT, K_HIGH, K_LOWER, K_NEWLINE, K_PUNCT, K_SLASH, K_UPPER,
     };
     use proptest::prelude::*;

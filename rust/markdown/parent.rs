@@ -1,4 +1,4 @@
-//! Parent chunks over the chunks of [`crate::markdown_chunk`]: small children for precise
+//! Parent chunks over the chunks of [`crate::markdown::chunker`]: small children for precise
 //! retrieval, larger parents (sections or windows) to hand the model as context.
 //!
 //! Parents are runs of consecutive children, so every child lies in exactly one parent and
@@ -10,8 +10,8 @@
 use std::ops::Range;
 
 use crate::error::Result;
-use crate::markdown_chunk::MdChunk;
-use crate::split::Length;
+use crate::length::Length;
+use crate::markdown::chunk::MdChunk;
 
 /// A parent chunk: byte span and the indices of its children.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,8 +64,8 @@ pub fn group(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::markdown_chunk::MarkdownChunker;
-    use crate::scan::Separator;
+    use crate::markdown::chunker::MarkdownChunker;
+    use crate::split::scan::Separator;
 
     fn chunks(text: &str, max: usize) -> Vec<MdChunk> {
         let seps = vec![

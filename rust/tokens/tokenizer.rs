@@ -6,11 +6,11 @@ use std::borrow::Cow;
 use memchr::memmem;
 use rayon::prelude::*;
 
-use crate::bpe::Ranks;
-use crate::encodings::{spec, Dialect, EncodingSpec};
 use crate::error::{Error, Result};
-use crate::pretokenize::Pieces;
-use crate::split::Length;
+use crate::length::Length;
+use crate::tokens::bpe::Ranks;
+use crate::tokens::encodings::{spec, Dialect, EncodingSpec};
+use crate::tokens::pretokenize::Pieces;
 
 /// Which special tokens are encoded as such, and which make encoding fail
 /// (tiktoken's `allowed_special` and `disallowed_special`, already resolved from `"all"`).

@@ -6,23 +6,11 @@
 //! that is not a source span (when empty pieces between separators were discarded); such a
 //! chunk carries its own text in [`Chunk::joined`].
 
+use super::merge::merge;
+use super::scan::{KeepSeparator, Separator};
 use crate::error::{Error, Result};
-use crate::merge::merge;
-use crate::scan::{KeepSeparator, Separator};
+use crate::length::Length;
 use crate::text::{char_count, strip_range};
-
-/// Measures text the way the user's `length_function` does; the default is code points.
-pub trait Length {
-    /// The length of `text`; errors abort the split.
-    fn length(&self, text: &str) -> Result<usize>;
-
-    /// The length of `text`, or any value above `limit` once it is known to exceed it: lets
-    /// token counters stop early on pieces that will be split further anyway.
-    fn length_until(&self, text: &str, limit: usize) -> Result<usize> {
-        let _ = limit;
-        self.length(text)
-    }
-}
 
 /// Sizes and modes shared by all splitters, validated as LangChain validates them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -592,8 +580,8 @@ mod tests {
                 Splitter::recursive(config, seps.iter().map(|s| Separator::literal(s)).collect());
             let out = splitter.split(&text, None).unwrap();
             let (size, overlap) = (size.unsigned_abs() as usize, overlap.unsigned_abs() as usize);
-            let cfg = crate::split_oracle::Cfg { size, overlap, keep: KEEPS[k], strip };
-            proptest::prop_assert_eq!(texts(&out, &text), crate::split_oracle::recursive(&text, &seps, &cfg));
+            let cfg = crate::split::oracle::Cfg { size, overlap, keep: KEEPS[k], strip };
+            proptest::prop_assert_eq!(texts(&out, &text), crate::split::oracle::recursive(&text, &seps, &cfg));
         }
 
         #[test]

@@ -68,8 +68,6 @@ pub struct LetterParts {
     bmp: Vec<Letter>,
     /// The letters above it (emoji, rare CJK) by code point.
     beyond: FxHashMap<u32, Letter>,
-    /// How many letters there are.
-    count: usize,
 }
 
 /// The table while it is built: letters in a list, found by code point.
@@ -258,7 +256,6 @@ impl LetterParts {
             masks: vec![[0; 4]],
             bmp: vec![Letter::default(); BMP as usize],
             beyond: FxHashMap::default(),
-            count: b.letters.len(),
         };
         table.share_masks(&mut b.letters, &building);
         for letter in b.letters {
@@ -315,15 +312,5 @@ impl LetterParts {
             None => true,
         };
         (left_ok && right_ok).then_some(&l.parts)
-    }
-
-    /// Number of letters in the table.
-    pub fn len(&self) -> usize {
-        self.count
-    }
-
-    /// Whether no letter is in the table.
-    pub fn is_empty(&self) -> bool {
-        self.count == 0
     }
 }

@@ -10,8 +10,8 @@
 
 use std::sync::OnceLock;
 
-use crate::bpe::Ranks;
 use crate::error::{Error, Result};
+use crate::tokens::bpe::Ranks;
 
 /// Which hand-written pre-tokenizer reproduces the encoding's regex.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -9,18 +9,25 @@
 //! the same `(rank, position)` minimum in O(n log n) instead of O(n²). Which token two
 //! parts make is one probe of [`Joins`], keyed by their ranks.
 
+mod joins;
+mod letter_parts;
+mod long_tokens;
+mod piece_cache;
+mod scratch;
+mod short_tokens;
+
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
-use crate::joins::Joins;
-use crate::letter_parts::{utf8_len, LetterParts, Parts};
-use crate::long_tokens::LongTokens;
-use crate::piece_cache::{self, piece_hash};
-use crate::short_tokens::{self, ShortTokens};
+use joins::Joins;
+use letter_parts::{utf8_len, LetterParts, Parts};
+use long_tokens::LongTokens;
+use piece_cache::piece_hash;
+use scratch::Scratch;
+use short_tokens::ShortTokens;
 
-pub use crate::piece_cache::clear_caches;
+pub use piece_cache::clear_caches;
 
 /// Pieces of more parts than this are merged with a heap instead of linear scans (at most
 /// 256: the scan keeps a part's place in eight bits).
@@ -48,18 +55,6 @@ pub struct Ranks {
     letters: OnceLock<LetterParts>,
     /// Which cache slot this table owns in each thread's piece cache.
     slot: usize,
-}
-
-/// Working buffers of the merges, kept per thread: a long CJK piece would otherwise
-/// allocate four vectors and a heap.
-#[derive(Default)]
-pub struct Scratch {
-    start: Vec<u32>,
-    part: Vec<u32>,
-    next: Vec<u32>,
-    prev: Vec<u32>,
-    pair: Vec<u32>,
-    heap: BinaryHeap<Reverse<u64>>,
 }
 
 impl Ranks {
@@ -473,7 +468,7 @@ fn emit(part: &[u32], next: &[u32], out: &mut Vec<u32>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::encodings::spec;
+    use crate::tokens::encodings::spec;
     use proptest::prelude::*;
 
     fn ranks() -> &'static Ranks {

@@ -11,7 +11,7 @@ use std::str::FromStr;
 use tokenizers::Tokenizer;
 
 use crate::error::{Error, Result};
-use crate::split::Length;
+use crate::length::Length;
 
 /// A Hugging Face tokenizer used as a length; shareable across threads.
 pub struct HfLength {

@@ -7,9 +7,9 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyMappingProxy, PyString, PyTuple};
 
-use super::chunk::PyChunk;
-use super::strings::span_string;
 use crate::chunk_id::chunk_id;
+use crate::python::chunk::PyChunk;
+use crate::python::strings::span_string;
 use crate::text::CharCursor;
 
 /// One chunk (or parent) before it becomes a Python object; computed without the GIL.

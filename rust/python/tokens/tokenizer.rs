@@ -11,10 +11,10 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
-use super::chunk::PyChunk;
-use crate::encodings::{encoding_for_model, names};
+use crate::python::chunk::PyChunk;
 use crate::text::CharCursor;
-use crate::tokens::{
+use crate::tokens::encodings::{encoding_for_model, names};
+use crate::tokens::tokenizer::{
     token_offsets, token_windows, token_windows_lossy, SpecialPolicy, TokenLength, Tokenizer,
 };
 
@@ -55,7 +55,7 @@ impl PyEncoder {
     /// tiktoken's regex for the pre-tokenizer (what `tiktoken.Encoding` needs as `pat_str`).
     #[getter]
     fn pattern(&self) -> &'static str {
-        crate::encodings::pattern(self.inner.spec().dialect)
+        crate::tokens::encodings::pattern(self.inner.spec().dialect)
     }
 
     /// `explicit_n_vocab`, when tiktoken sets one.
@@ -274,7 +274,7 @@ pub fn encoding_name_for_model(model: &str) -> PyResult<&'static str> {
 /// Empties every thread's cache of merged pieces (for cold-start benchmarks).
 #[pyfunction]
 pub fn clear_token_caches() {
-    crate::bpe::clear_caches();
+    crate::tokens::bpe::clear_caches();
 }
 
 /// The names of the bundled encodings.

@@ -1,18 +1,18 @@
 //! `_native.MarkdownChunker`: the core [`MarkdownChunker`] plus offsets, stable ids,
-//! parents, and the finished `Chunk` objects (see [`super::markdown_build`]).
+//! parents, and the finished `Chunk` objects (see [`super::build`]).
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
-use super::chunk::PyChunk;
-use super::length::PyLength;
-use super::markdown_build::{build, spans, Identity, Shared, Span};
+use super::build::{build, spans, Identity, Shared, Span};
 use crate::chunk_id::text_digest;
 use crate::error::Result;
-use crate::markdown_chunk::{MarkdownChunker, MdChunk};
-use crate::markdown_parent::Parent;
-use crate::scan::Separator;
-use crate::split::Length;
+use crate::length::Length;
+use crate::markdown::parent::Parent;
+use crate::markdown::{MarkdownChunker, MdChunk};
+use crate::python::chunk::PyChunk;
+use crate::python::length::PyLength;
+use crate::split::scan::Separator;
 
 /// A configured Markdown chunker; immutable and shareable across threads.
 #[pyclass(frozen, name = "MarkdownChunker", module = "ferrochunk._native")]

@@ -1,4 +1,4 @@
-//! Markdown-aware chunking: blocks from [`crate::markdown_blocks`] packed into chunks.
+//! Markdown-aware chunking: blocks from [`crate::markdown::blocks`] packed into chunks.
 //!
 //! A run of headings is glued to the block after it, so no chunk ends with a dangling
 //! heading. A unit larger than the chunk size is cut: code, tables, lists, quotes and HTML
@@ -11,31 +11,14 @@
 
 use std::sync::Arc;
 
+use super::blocks::{scan, Block, Kind};
+use super::chunk::MdChunk;
+use super::overlap::Overlap;
+use super::parent::{group, Parent};
 use crate::error::Result;
-use crate::markdown_blocks::{scan, Block, Kind};
-use crate::markdown_overlap::Overlap;
-use crate::markdown_parent::{group, Parent};
-use crate::scan::{KeepSeparator, Separator};
-use crate::split::{Length, SplitConfig, Splitter};
+use crate::length::Length;
+use crate::split::{KeepSeparator, Separator, SplitConfig, Splitter};
 use crate::text::is_py_space;
-
-/// A chunk before identity: byte span, heading path and flags.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MdChunk {
-    /// Start, in bytes.
-    pub start: usize,
-    /// End, in bytes (exclusive).
-    pub end: usize,
-    /// Titles of the headings the chunk's first block sits under (its own included).
-    pub path: Arc<[String]>,
-    /// The chunk starts inside a block that was cut (a later piece of it).
-    pub continuation: bool,
-    /// For a later piece of a cut table: the span of its header and delimiter rows.
-    pub header: Option<(usize, usize)>,
-    heading_only: bool,
-    /// Its size once measured: packing and merging ask for it again and again.
-    size: Option<usize>,
-}
 
 /// A span to pack, with what it starts with.
 #[derive(Debug, Clone)]
@@ -134,7 +117,7 @@ impl MarkdownChunker {
     }
 
     /// The same chunker, starting each chunk with up to `overlap` of the tail of the one
-    /// before it (see [`crate::markdown_overlap`]).
+    /// before it (see [`crate::markdown::overlap`]).
     #[must_use]
     pub fn with_overlap(mut self, overlap: usize) -> Self {
         self.overlap = overlap;
@@ -147,7 +130,7 @@ impl MarkdownChunker {
     }
 
     /// Chunks `text` and, with `parent_size`, groups them into parents
-    /// ([`crate::markdown_parent`]); parents are made before the overlap, and the first
+    /// ([`crate::markdown::parent`]); parents are made before the overlap, and the first
     /// child of each gets none, so parents stay disjoint and hold their children whole.
     pub fn chunk_grouped(
         &self,
@@ -184,7 +167,7 @@ impl MarkdownChunker {
             text,
             blocks: &blocks,
             seams: &self.seams,
-            overlap: self.overlap,
+            max_tail: self.overlap,
             max: self.max,
         };
         let firsts: Vec<usize> = parents.iter().map(|p| p.children.start).collect();

@@ -1,0 +1,18 @@
+//! Markdown structure: chunks that follow headings and never cut code blocks or tables.
+//!
+//! - [`blocks`]: the block structure (headings, fences, tables, lists, quotes, HTML).
+//! - [`chunk`]: the chunk record the chunker, overlap and parents share.
+//! - [`chunker`]: blocks packed into sized chunks with heading paths.
+//! - [`overlap`]: optional tails of the previous chunk, from a seam.
+//! - [`parent`]: larger parent chunks made of runs of children.
+//! - [`header`]: LangChain's `MarkdownHeaderTextSplitter` line scan, reproduced exactly.
+
+pub mod blocks;
+pub mod chunk;
+pub mod chunker;
+pub mod header;
+pub mod overlap;
+pub mod parent;
+
+pub use chunk::MdChunk;
+pub use chunker::MarkdownChunker;

@@ -1,0 +1,4 @@
+//! Token bindings: bundled BPE encodings and counters, Hugging Face counters.
+
+pub mod huggingface;
+pub mod tokenizer;

@@ -1,0 +1,17 @@
+//! Tokens: tiktoken-identical BPE, offline, and Hugging Face tokenizers, as chunk sizes.
+//!
+//! - [`encodings`]: the five tiktoken encodings (patterns, special tokens, model names) and
+//!   their ranks, bundled in the binary.
+//! - [`pretokenize`]: hand-written pre-tokenizers for the r50k, cl100k and o200k regexes.
+//! - [`bpe`]: the merge of one piece and the tables and per-thread cache behind it.
+//! - [`tokenizer`]: encode, count, windows of tokens, and the token [`crate::Length`].
+//! - [`huggingface`]: a `tokenizer.json` as a length (the `huggingface` feature).
+
+pub mod bpe;
+pub mod encodings;
+#[cfg(feature = "huggingface")]
+pub mod huggingface;
+pub mod pretokenize;
+pub mod tokenizer;
+
+pub use tokenizer::{SpecialPolicy, TokenLength, Tokenizer};
