@@ -12,7 +12,7 @@ from langchain_text_splitters import MarkdownHeaderTextSplitter as LangChainHead
 from langchain_text_splitters import RecursiveCharacterTextSplitter as LangChainRecursive
 
 import ferrochunk
-from ferrochunk.reference import markdown as ref
+from ferrochunk import reference as ref
 
 CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 HEADERS = [("#", "h1"), ("##", "h2"), ("###", "h3")]

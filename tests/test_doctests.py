@@ -18,7 +18,10 @@ MODULES = sorted(
 
 
 def test_modules_found() -> None:
-    assert "ferrochunk.splitter" in MODULES and "ferrochunk.reference.textsplitter" in MODULES
+    assert (
+        "ferrochunk.split.splitter" in MODULES
+        and "ferrochunk.reference.split.textsplitter" in MODULES
+    )
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,4 +1,4 @@
-"""MarkdownChunker (mirrors ``rust/markdown_blocks.rs`` and ``rust/markdown_chunk.rs``):
+"""MarkdownChunker (mirrors ``rust/markdown/blocks.rs`` and ``rust/markdown/chunker.rs``):
 Rust == pure-Python reference, and both checked against an independent CommonMark parser
 (markdown-it-py, used only here): heading paths equal the parser's, no fenced code block or
 table is cut unless it alone exceeds the size, every chunk is an exact span, no text lost."""
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 import ferrochunk
-from ferrochunk.reference import markdown as ref
+from ferrochunk import reference as ref
 
 MAX_EXAMPLES = int(os.environ.get("FERROCHUNK_MAX_EXAMPLES", 200))
 SETTINGS = settings(deadline=None, max_examples=MAX_EXAMPLES)

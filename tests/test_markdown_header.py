@@ -1,5 +1,5 @@
 """MarkdownHeaderTextSplitter: Rust == pure-Python reference == LangChain 1.1 (mirrors
-``rust/markdown_header.rs``), on the shared corpus and on generated Markdown-ish text."""
+``rust/markdown/header.rs``), on the shared corpus and on generated Markdown-ish text."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from langchain_text_splitters import MarkdownHeaderTextSplitter as LangChainSpli
 from langchain_text_splitters import MarkdownTextSplitter as LangChainMarkdownText
 
 import ferrochunk
-from ferrochunk.reference import markdown_header as ref
+from ferrochunk import reference as ref
 
 MAX_EXAMPLES = int(os.environ.get("FERROCHUNK_MAX_EXAMPLES", 200))
 SETTINGS = settings(deadline=None, max_examples=MAX_EXAMPLES)

@@ -1,4 +1,4 @@
-"""MarkdownChunker(chunk_overlap=...) (mirrors ``rust/markdown_overlap.rs``): Rust ==
+"""MarkdownChunker(chunk_overlap=...) (mirrors ``rust/markdown/overlap.rs``): Rust ==
 reference, and properties checked against the chunks without overlap and against an
 independent CommonMark parser (markdown-it-py): only starts move, back into the previous
 chunk and never past its start; the repeated tail fits ``chunk_overlap`` and the chunk
@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ferrochunk
-from ferrochunk.reference import markdown as ref
+from ferrochunk import reference as ref
 from test_markdown import (
     FILES,
     PARSER,

@@ -1,4 +1,4 @@
-"""Parent/child Markdown chunks (mirrors ``rust/markdown_parent.rs``): Rust == reference,
+"""Parent/child Markdown chunks (mirrors ``rust/markdown/parent.rs``): Rust == reference,
 and properties checked from the spans alone: every child lies in the parent its
 ``parent_id`` names, parents are exact spans made of consecutive whole children, they fit
 ``parent_size`` (unless one child alone), and children equal the plain chunks."""
@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ferrochunk
-from ferrochunk.reference import markdown as ref
+from ferrochunk import reference as ref
 from test_markdown import FILES, SETTINGS, markdown, rows
 
 

@@ -39,7 +39,7 @@ def official_constructor(name: str, monkeypatch) -> dict:
     checking them against the SHA-256 tiktoken pins for each published rank file."""
     import tiktoken_ext.openai_public as public
 
-    ours = tokens._constructor(name)["mergeable_ranks"]
+    ours = tokens.bundled.encoding_args(name)["mergeable_ranks"]
 
     def load_tiktoken_bpe(url: str, expected_hash: str) -> dict:
         lines = b"".join(
@@ -64,7 +64,7 @@ _R50K_HASH = "306cd27f03c1a714eca7108e03d66b7dc042abe8c258b44c199a7ed9838dd930"
 @pytest.mark.parametrize("name", NAMES)
 def test_bundled_encodings_are_tiktokens_own(name: str, monkeypatch) -> None:
     official = official_constructor(name, monkeypatch)
-    ours = tokens._constructor(name)
+    ours = tokens.bundled.encoding_args(name)
     assert ours["pat_str"] == official["pat_str"]
     assert ours["special_tokens"] == official["special_tokens"]
     assert ours.get("explicit_n_vocab") == official.get("explicit_n_vocab")

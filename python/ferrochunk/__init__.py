@@ -7,18 +7,25 @@
 """
 
 from .documents import Document
-from .huggingface import huggingface_counter
 from .language import Language
-from .markdown import MarkdownChunker
-from .markdown_header import MarkdownHeaderTextSplitter, MarkdownTextSplitter
-from .splitter import Chunk, Splitter, split
-from .textsplitter import (
+from .markdown import MarkdownChunker, MarkdownHeaderTextSplitter, MarkdownTextSplitter
+from .split import (
     CharacterTextSplitter,
+    Chunk,
     RecursiveCharacterTextSplitter,
+    Splitter,
     TextSplitter,
     TokenTextSplitter,
+    split,
 )
-from .tokens import Tokenizer, encoding_for_model, get_encoding, split_tokens, tiktoken_encoding
+from .tokens import (
+    Tokenizer,
+    encoding_for_model,
+    get_encoding,
+    huggingface_counter,
+    split_tokens,
+    tiktoken_encoding,
+)
 
 __version__ = "0.1.0"
 

@@ -16,7 +16,7 @@ from importlib import resources
 from typing import IO, Optional
 
 from . import _native
-from .splitter import Splitter
+from .split.splitter import Splitter
 
 SUFFIXES = (".md", ".txt")
 BATCH_BYTES = 32 * 1024 * 1024

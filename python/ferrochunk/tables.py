@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Callable, Optional
 
-from .splitter import Chunk
+from .split.splitter import Chunk
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
 _PIPE = re.compile(r"(?<!\\)\|")

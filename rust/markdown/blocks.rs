@@ -7,7 +7,7 @@
 //! items and block quotes (split into parts at blank lines and around the fences inside
 //! them, so such a fence is atomic too), the seven kinds of HTML blocks, thematic breaks
 //! and paragraphs. Headings inside containers are content, not sections.
-//! Mirrored line for line by `python/ferrochunk/reference/markdown_blocks.py`.
+//! Mirrored line for line by `python/ferrochunk/reference/markdown/blocks.py`.
 
 use std::sync::OnceLock;
 

@@ -7,7 +7,7 @@
 //! packed greedily; a heading closes the chunk before it once that chunk has the minimum
 //! size; then chunks under the minimum merge into a neighbour when the result still fits.
 //! Every chunk is a byte span of the source. Sizes use [`Length`] (code points if none), so
-//! token counters plug in. Mirrored by `python/ferrochunk/reference/markdown_chunk.py`.
+//! token counters plug in. Mirrored by `python/ferrochunk/reference/markdown/chunker.py`.
 
 use std::sync::Arc;
 

@@ -9,7 +9,7 @@
 //! fresh, and the heading path stays right), never starts inside a code block or table that
 //! is whole in one chunk, and starts inside a cut one only at a line start. Chunks that
 //! repeat a table header are sized for it and get no tail. Only starts move, so chunks stay
-//! exact spans. Mirrored by `python/ferrochunk/reference/markdown_overlap.py`.
+//! exact spans. Mirrored by `python/ferrochunk/reference/markdown/overlap.py`.
 
 use crate::error::Result;
 use crate::markdown::blocks::{Block, Kind};

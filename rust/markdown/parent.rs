@@ -5,7 +5,7 @@
 //! a parent is itself an exact span of the source (from its first child's start to its last
 //! child's end). A parent grows while it fits `parent_size`; a change of heading path (a new
 //! section) closes it once it has a quarter of that size, so parents follow sections without
-//! being tiny. Mirrored by `python/ferrochunk/reference/markdown_parent.py`.
+//! being tiny. Mirrored by `python/ferrochunk/reference/markdown/parent.py`.
 
 use std::ops::Range;
 

@@ -1,7 +1,7 @@
 //! Test oracle: `LangChain`'s string algorithm for literal separators, transcribed literally:
 //! `_split_text_with_regex`, `_merge_splits` and `_split_text`.
 //!
-//! Kept apart from `split.rs` so the core file stays readable; compiled for tests only.
+//! Kept apart from `recursive.rs` so the core file stays readable; compiled for tests only.
 
 use crate::split::scan::KeepSeparator;
 use crate::text::is_py_space;

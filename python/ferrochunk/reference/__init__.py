@@ -1,15 +1,19 @@
 """The pure-Python reference: the same algorithms as the Rust core, written for clarity.
 
-It is the oracle of the differential tests and the baseline of the benchmarks; it has the
-same public surface as :mod:`ferrochunk` and imports neither Rust nor LangChain.
+It is the oracle of the differential tests and the baseline of the benchmarks. Its modules
+mirror ``rust/`` (``split/``, ``markdown/``, ``tokens``, ``text``, ``chunk_id``); its public
+classes are the shared ones of :mod:`ferrochunk.frontend` on these engines, so it has the
+same public surface as :mod:`ferrochunk`. It imports no LangChain and no Rust code (the token
+oracle is tiktoken itself, built from the ranks the extension bundles: data only).
 """
 
 from ..documents import Document
 from ..language import Language
-from .api import Splitter, split
-from .markdown_header import MarkdownHeaderTextSplitter
-from .splitter import Chunk
-from .textsplitter import (
+from .chunk import Chunk
+from .markdown.chunker import MarkdownChunker
+from .markdown.header import MarkdownHeaderTextSplitter
+from .split.splitter import Splitter, split
+from .split.textsplitter import (
     CharacterTextSplitter,
     RecursiveCharacterTextSplitter,
     TextSplitter,
@@ -21,6 +25,7 @@ __all__ = [
     "Chunk",
     "Document",
     "Language",
+    "MarkdownChunker",
     "MarkdownHeaderTextSplitter",
     "RecursiveCharacterTextSplitter",
     "Splitter",

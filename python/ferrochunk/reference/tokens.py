@@ -1,5 +1,5 @@
-"""Token sizing on tiktoken itself (mirrors ``rust/tokens.rs``): the oracle of the token tests
-and the baseline of the token benchmarks.
+"""Token sizing on tiktoken itself (mirrors ``rust/tokens/tokenizer.rs``): the oracle of the
+token tests and the baseline of the token benchmarks.
 
 tiktoken cannot download its rank files here, so :func:`tiktoken_encoding` builds its
 ``Encoding`` objects from the ranks ferrochunk bundles (that is the only thing taken from the
@@ -8,37 +8,14 @@ native package: data, not logic).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
-from typing import Any, Callable, Literal, Optional, Union
+from typing import Any, Callable, Optional
 
-AllowedSpecial = Union[Literal["all"], Collection[str]]
-
-
-def resolve_special(
-    special_tokens: Iterable[str],
-    allowed_special: AllowedSpecial,
-    disallowed_special: AllowedSpecial,
-) -> tuple[list[str], list[str]]:
-    """tiktoken's reading of ``allowed_special``/``disallowed_special`` as explicit lists."""
-    specials = set(special_tokens)
-    allowed = specials if allowed_special == "all" else set(allowed_special)
-    if disallowed_special == "all":
-        disallowed = specials - allowed
-    else:
-        disallowed = set(disallowed_special)
-    return sorted(allowed), sorted(disallowed)
-
-
-def check_text(text: object) -> str:
-    """``text`` if it is a ``str``, else a ``TypeError`` saying what was passed."""
-    if not isinstance(text, str):
-        raise TypeError(f"text must be str, got {type(text).__name__}")
-    return text
+from ..frontend.tokens import AllowedSpecial
 
 
 def tiktoken_encoding(encoding_name: str = "gpt2", model_name: Optional[str] = None) -> Any:
     """A real ``tiktoken.Encoding`` built offline from ferrochunk's bundled ranks."""
-    from ..tokens import tiktoken_encoding as build  # the bundled data
+    from ..tokens.bundled import tiktoken_encoding as build  # the bundled data
 
     return build(encoding_name, model_name)
 
@@ -67,34 +44,6 @@ def huggingface_length(tokenizer: Any, add_special_tokens: bool = False) -> Call
 
     _huggingface_length.counts_tokens = True  # type: ignore[attr-defined]
     return _huggingface_length
-
-
-def split_on_tokens(
-    text: str,
-    encode: Callable[[str], list[int]],
-    decode: Callable[[list[int]], str],
-    tokens_per_chunk: int,
-    chunk_overlap: int,
-) -> list[str]:
-    """LangChain's ``split_text_on_tokens``: windows of ids, each decoded (U+FFFD where a
-    window cuts a character), empty decodings skipped."""
-    splits: list[str] = []
-    input_ids = encode(text)
-    if tokens_per_chunk <= chunk_overlap:
-        raise ValueError("tokens_per_chunk must be greater than chunk_overlap")
-    start = 0
-    while start < len(input_ids):
-        end = min(start + tokens_per_chunk, len(input_ids))
-        chunk_ids = input_ids[start:end]
-        if not chunk_ids:
-            break
-        decoded = decode(chunk_ids)
-        if decoded:
-            splits.append(decoded)
-        if end == len(input_ids):
-            break
-        start += tokens_per_chunk - chunk_overlap
-    return splits
 
 
 def token_windows(

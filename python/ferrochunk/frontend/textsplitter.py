@@ -1,9 +1,9 @@
-"""The LangChain-compatible splitters, on the pure-Python engine.
+"""The LangChain-compatible splitter classes, shared by both engines.
 
-``ferrochunk.RecursiveCharacterTextSplitter`` and friends are these classes with the Rust
-engine swapped in (see ``ferrochunk/textsplitter.py``); everything else (arguments,
-validation, documents, start indices, warnings) is shared, so both behave alike by
-construction and the tests compare only the engines.
+Arguments, validation, documents, start indices, warnings and the engine cache live here.
+The reference (:mod:`ferrochunk.reference.split.textsplitter`) and the Rust stack
+(:mod:`ferrochunk.split.textsplitter`) each add only their engine (``_make_engine``) and
+token tools, so both behave alike by construction and the tests compare only the engines.
 """
 
 from __future__ import annotations
@@ -16,10 +16,7 @@ from typing import Any, Callable, Literal, Optional, Union
 
 from ..documents import BaseDocumentTransformer, Document
 from ..language import Language, get_separators_for_language
-from .merge import merge
-from .scan import Separator
-from .splitter import Engine
-from .tokens import AllowedSpecial, split_on_tokens, tiktoken_encoding, tiktoken_length
+from .tokens import AllowedSpecial, split_on_tokens
 
 # LangChain logs its size warning here; users' logging filters keep working.
 logger = logging.getLogger("langchain_text_splitters.base")
@@ -41,6 +38,15 @@ def keep_mode(keep_separator: object) -> Union[bool, str]:
     if not keep_separator:
         return False
     return "end" if keep_separator == "end" else "start"
+
+
+def huggingface_tokenize_length(tokenizer: Any) -> Callable[[str], int]:
+    """LangChain's ``from_huggingface_tokenizer`` length: ``len(tokenizer.tokenize(text))``."""
+
+    def _huggingface_tokenizer_length(text: str) -> int:
+        return len(tokenizer.tokenize(text))
+
+    return _huggingface_tokenizer_length
 
 
 class TextSplitter(BaseDocumentTransformer, ABC):
@@ -82,16 +88,8 @@ class TextSplitter(BaseDocumentTransformer, ABC):
     # -- engines ---------------------------------------------------------------------------
 
     def _make_engine(self, specs: list[SeparatorSpec], recursive: bool) -> Any:
-        """The engine for these settings; the native package overrides this."""
-        separators = [Separator(text, is_regex, join) for text, is_regex, join in specs]
-        return Engine(
-            self._chunk_size,
-            self._chunk_overlap,
-            separators,
-            keep_mode(self._keep_separator),
-            self._strip_whitespace,
-            recursive,
-        )
+        """The engine for these settings: each stack (reference, native) says which."""
+        raise NotImplementedError
 
     def _engine_spec(self) -> tuple[list[SeparatorSpec], bool]:
         """``(separators, recursive)`` for the engine; each splitter class says which."""
@@ -122,6 +120,8 @@ class TextSplitter(BaseDocumentTransformer, ABC):
 
     def _merge_splits(self, splits: Iterable[str], separator: str) -> list[str]:
         """LangChain's helper, kept for code that calls it: merge pieces into chunks."""
+        from ..reference.split.merge import merge  # the algorithm; only this helper needs it
+
         splits = list(splits)
         lengths = [self._length_function(s) for s in splits]
         sep_len = self._length_function(separator)
@@ -193,11 +193,7 @@ class TextSplitter(BaseDocumentTransformer, ABC):
     @staticmethod
     def _huggingface_length_function(tokenizer: Any) -> Callable[[str], int]:
         """LangChain's length, ``len(tokenizer.tokenize(text))``, calling the tokenizer."""
-
-        def _huggingface_tokenizer_length(text: str) -> int:
-            return len(tokenizer.tokenize(text))
-
-        return _huggingface_tokenizer_length
+        return huggingface_tokenize_length(tokenizer)
 
     # -- token sizes -----------------------------------------------------------------------
 
@@ -208,9 +204,8 @@ class TextSplitter(BaseDocumentTransformer, ABC):
         allowed_special: Optional[AllowedSpecial] = None,
         disallowed_special: AllowedSpecial = "all",
     ) -> Callable[[str], int]:
-        """LangChain's tiktoken length, ``len(enc.encode(text, ...))``, on tiktoken itself."""
-        enc = tiktoken_encoding(encoding_name, model_name)
-        return tiktoken_length(enc, allowed_special, disallowed_special)
+        """A length counting tokens of a tiktoken encoding: each stack says whose."""
+        raise NotImplementedError
 
     @classmethod
     def from_tiktoken_encoder(
@@ -246,8 +241,8 @@ class TokenTextSplitter(TextSplitter):
 
     @staticmethod
     def _load_tokenizer(encoding_name: str, model_name: Optional[str]) -> Any:
-        """The encoder: tiktoken here, ferrochunk's in the native package."""
-        return tiktoken_encoding(encoding_name, model_name)
+        """The encoder: tiktoken in the reference, ferrochunk's in the native package."""
+        raise NotImplementedError
 
     @classmethod
     def from_tiktoken_encoder(

@@ -1,4 +1,4 @@
-"""Separator scanning (mirrors ``rust/scan.rs``) with Python's ``re``.
+"""Separator scanning (mirrors ``rust/split/scan.rs``) with Python's ``re``.
 
 A piece is ``(text, start)``: its text and its code-point offset in the source, or ``None``
 when LangChain builds it from capture groups and it is not a slice of the source.

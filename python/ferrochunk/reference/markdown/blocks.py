@@ -1,5 +1,5 @@
-"""Markdown block scanner (mirrors ``rust/markdown_blocks.rs``; line predicates are in
-:mod:`.markdown_lines`).
+"""Markdown block scanner (mirrors ``rust/markdown/blocks.rs``; line predicates are in
+:mod:`.lines`).
 
 A line-based reading of the CommonMark block structure, enough to chunk without cutting
 things: top-level ATX and setext headings, fenced code (``` and ~~~, longer fences nest
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .markdown_lines import (
+from .lines import (
     BREAK,
     CODE,
     HEADING,

@@ -1,4 +1,4 @@
-"""Merging pieces into chunks with overlap (mirrors ``rust/merge.rs``).
+"""Merging pieces into chunks with overlap (mirrors ``rust/split/merge.rs``).
 
 LangChain's ``_merge_splits`` written on lengths: which consecutive pieces form each chunk,
 and the running totals LangChain warns about.

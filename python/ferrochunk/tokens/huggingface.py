@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Optional, Union
 
-from . import _native
+from .. import _native
 
 TokenizerSource = Union[str, "os.PathLike[str]", Any]
 

@@ -1,4 +1,4 @@
-"""Parent chunks over Markdown chunks (mirrors ``rust/markdown_parent.rs``).
+"""Parent chunks over Markdown chunks (mirrors ``rust/markdown/parent.rs``).
 
 Parents are runs of consecutive children, so every child lies in exactly one parent and a
 parent is an exact span of the source (first child's start to last child's end). A parent
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple, Optional
 
-from .markdown_chunk import RawChunk
+from .chunk import RawChunk
 
 
 class Parent(NamedTuple):

@@ -1,4 +1,4 @@
-"""Optional overlap for the Markdown chunker (mirrors ``rust/markdown_overlap.rs``).
+"""Optional overlap for the Markdown chunker (mirrors ``rust/markdown/overlap.rs``).
 
 A chunk may start with the tail of the chunk before it. The tail starts at a seam of the
 separators, tried in order (sentence ends, then lines, clauses, words with the presets;
@@ -16,8 +16,8 @@ import re
 from bisect import bisect_left
 from typing import Callable, Optional
 
-from .markdown_blocks import CODE, HEADING, TABLE, Block
-from .markdown_chunk import RawChunk
+from .blocks import CODE, HEADING, TABLE, Block
+from .chunk import RawChunk
 
 Spans = list[tuple[int, int]]
 

@@ -1,7 +1,7 @@
 """LangChain's ``MarkdownHeaderTextSplitter`` and ``MarkdownTextSplitter`` on the Rust engine.
 
-The class is the reference one (:mod:`ferrochunk.reference.markdown_header`) with the line
-scan done in Rust; text the Rust side cannot take (lone surrogates) and header levels that
+The shared class of :mod:`ferrochunk.frontend.markdown_header` with the line scan done in
+Rust; text the Rust side cannot take (lone surrogates) and header levels that
 are not machine integers stay on the pure-Python scan, so the output is always LangChain's.
 """
 
@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import _native
-from .language import Language, get_separators_for_language
-from .reference import markdown_header as _ref
-from .reference.markdown_header import Block, HeaderRule
-from .textsplitter import RecursiveCharacterTextSplitter
+from .. import _native
+from ..frontend import markdown_header as front
+from ..frontend.markdown_header import Block, HeaderRule
+from ..language import Language, get_separators_for_language
+from ..reference.markdown.header import HeaderEngine
+from ..split.textsplitter import RecursiveCharacterTextSplitter
 
 _I64 = (-(2**63), 2**63 - 1)
 
@@ -31,7 +32,7 @@ class NativeHeaderEngine:
 
     __slots__ = ("_fallback", "_native")
 
-    def __init__(self, native: _native.HeaderSplitter, fallback: _ref.HeaderEngine) -> None:
+    def __init__(self, native: _native.HeaderSplitter, fallback: HeaderEngine) -> None:
         self._native = native
         self._fallback = fallback
 
@@ -43,7 +44,7 @@ class NativeHeaderEngine:
         return [(content, dict(meta)) for content, meta in blocks]
 
 
-class MarkdownHeaderTextSplitter(_ref.MarkdownHeaderTextSplitter):
+class MarkdownHeaderTextSplitter(front.MarkdownHeaderTextSplitter):
     """Drop-in for ``langchain_text_splitters.MarkdownHeaderTextSplitter``, on Rust.
 
     >>> from ferrochunk import MarkdownHeaderTextSplitter
@@ -53,7 +54,7 @@ class MarkdownHeaderTextSplitter(_ref.MarkdownHeaderTextSplitter):
     """
 
     def _make_engine(self, rules: list[HeaderRule]) -> Any:
-        fallback = super()._make_engine(rules)
+        fallback = HeaderEngine(rules, bool(self.return_each_line), bool(self.strip_headers))
         if not all(type(r.level) is int and _I64[0] <= r.level <= _I64[1] for r in rules):
             return fallback
         if not all(isinstance(r.sep, str) for r in rules):

@@ -17,13 +17,13 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Optional
 
-from . import _native
-from .reference.tokens import AllowedSpecial, check_text, resolve_special
+from .. import _native
+from ..frontend.checks import check_text
+from ..frontend.tokens import AllowedSpecial, resolve_special
+from .bundled import ENCODING_NAMES, tiktoken_encoding
 
-ENCODING_NAMES: tuple[str, ...] = tuple(_native.encoding_names())
 
-
-def _clean(text: object) -> str:
+def clean_text(text: object) -> str:
     """``text`` with lone surrogates replaced by U+FFFD, as tiktoken's ``encode`` does."""
     text = check_text(text)
     try:
@@ -56,9 +56,11 @@ class Tokenizer:
         """The special tokens' texts (as tiktoken's property)."""
         return set(self.special_tokens)
 
-    def _policy(
+    def special_policy(
         self, allowed_special: AllowedSpecial, disallowed_special: AllowedSpecial
     ) -> tuple[list[str], list[str]]:
+        """tiktoken's reading of ``allowed_special``/``disallowed_special`` for this
+        encoding, as explicit ``(allowed, disallowed)`` lists."""
         return resolve_special(self.special_tokens, allowed_special, disallowed_special)
 
     def encode(
@@ -69,12 +71,12 @@ class Tokenizer:
         disallowed_special: AllowedSpecial = "all",
     ) -> list[int]:
         """tiktoken's ``encode``: raises ``ValueError`` on disallowed special-token text."""
-        policy = self._policy(allowed_special, disallowed_special)
-        return self._native.encode(_clean(text), *policy)
+        policy = self.special_policy(allowed_special, disallowed_special)
+        return self._native.encode(clean_text(text), *policy)
 
     def encode_ordinary(self, text: str) -> list[int]:
         """tiktoken's ``encode_ordinary``: special-token text is plain text."""
-        return self._native.encode_ordinary(_clean(text))
+        return self._native.encode_ordinary(clean_text(text))
 
     def count(
         self,
@@ -84,8 +86,8 @@ class Tokenizer:
         disallowed_special: AllowedSpecial = "all",
     ) -> int:
         """``len(encode(text, ...))`` without building the list."""
-        policy = self._policy(allowed_special, disallowed_special)
-        return self._native.count(_clean(text), *policy)
+        policy = self.special_policy(allowed_special, disallowed_special)
+        return self._native.count(clean_text(text), *policy)
 
     def count_batch(
         self,
@@ -97,8 +99,8 @@ class Tokenizer:
         """Counts of many texts, in parallel across cores with the GIL released."""
         if isinstance(texts, str):
             raise TypeError("texts must be a sequence of str, not a str; use count() for one")
-        policy = self._policy(allowed_special, disallowed_special)
-        return self._native.count_batch([_clean(t) for t in texts], *policy)
+        policy = self.special_policy(allowed_special, disallowed_special)
+        return self._native.count_batch([clean_text(t) for t in texts], *policy)
 
     def decode_bytes(self, tokens: Sequence[int]) -> bytes:
         """tiktoken's ``decode_bytes`` (``KeyError`` for an id outside the vocabulary)."""
@@ -116,8 +118,23 @@ class Tokenizer:
         """A ``length_function`` for splitters that counts in Rust, without a Python call per
         piece (also a plain callable: ``f(text) -> int``)."""
         return _native.TokenCounter(
-            self._native, *self._policy(allowed_special, disallowed_special)
+            self._native, *self.special_policy(allowed_special, disallowed_special)
         )
+
+    def split_text_lossy(
+        self,
+        text: str,
+        chunk_size: int,
+        chunk_overlap: int,
+        *,
+        allowed_special: AllowedSpecial = frozenset(),
+        disallowed_special: AllowedSpecial = "all",
+    ) -> list[str]:
+        """LangChain's ``TokenTextSplitter`` windows: ``chunk_size`` ids stepping by
+        ``chunk_size - chunk_overlap``, each decoded with U+FFFD where it cuts a character
+        (sizes are checked by the caller, as LangChain's class does)."""
+        policy = self.special_policy(allowed_special, disallowed_special)
+        return self._native.split_lossy(clean_text(text), chunk_size, chunk_overlap, *policy)
 
     def to_tiktoken(self) -> Any:
         """A real ``tiktoken.Encoding`` of this encoding, built from the bundled ranks."""
@@ -194,57 +211,13 @@ def clear_caches() -> None:
     _native.clear_token_caches()
 
 
-def _constructor(encoding_name: str) -> dict[str, Any]:
-    """tiktoken's ``Encoding`` arguments for a bundled encoding."""
-    native = _native.Encoder(encoding_name)
-    args: dict[str, Any] = {
-        "name": encoding_name,
-        "pat_str": native.pattern,
-        "mergeable_ranks": native.mergeable_ranks(),
-        "special_tokens": native.special_tokens(),
-    }
-    if native.explicit_n_vocab is not None:
-        args["explicit_n_vocab"] = native.explicit_n_vocab
-    return args
-
-
-@functools.cache
-def _tiktoken(encoding_name: str) -> Any:
-    import tiktoken
-
-    return tiktoken.Encoding(**_constructor(encoding_name))
-
-
-def tiktoken_encoding(encoding_name: str = "gpt2", model_name: Optional[str] = None) -> Any:
-    """A real ``tiktoken.Encoding`` built offline from the bundled ranks (needs tiktoken)."""
-    if model_name is not None:
-        encoding_name = encoding_name_for_model(model_name)
-    if encoding_name not in ENCODING_NAMES:
-        _native.Encoder(encoding_name)  # raises, listing the available encodings
-    return _tiktoken(encoding_name)
-
-
-def use_bundled_ranks_in_tiktoken() -> None:
-    """Make ``tiktoken.get_encoding`` (and so LangChain's tiktoken splitters) load the
-    bundled encodings instead of downloading them; each is still built on first use."""
-    import tiktoken.registry as registry
-
-    registry.list_encoding_names()  # loads tiktoken's own constructor table first
-    constructors = registry.ENCODING_CONSTRUCTORS
-    if constructors is None:  # pragma: no cover - list_encoding_names fills it
-        raise RuntimeError("tiktoken's encoding registry could not be loaded")
-    for name in ENCODING_NAMES:
-        constructors[name] = functools.partial(_constructor, name)
-
-
 __all__ = [
     "ENCODING_NAMES",
     "Tokenizer",
+    "clean_text",
     "clear_caches",
     "encoding_for_model",
     "encoding_name_for_model",
     "get_encoding",
     "split_tokens",
-    "tiktoken_encoding",
-    "use_bundled_ranks_in_tiktoken",
 ]

@@ -8,15 +8,17 @@ from contextlib import contextmanager
 from types import MappingProxyType
 from typing import Any, Optional
 
-from . import _native
-from .reference import api as _ref
-from .reference.splitter import to_chunks
-from .scan import to_rust
+from .. import _native
+from ..frontend import splitter as front
+from ..frontend.checks import check_text, warn_oversized
+from ..frontend.chunks import to_chunks
+from ..frontend.patterns import to_rust
+from ..reference.split.splitter import make_engine as reference_engine
 
 Chunk = _native.Chunk
 
 
-class Splitter(_ref.Splitter):
+class Splitter(front.Splitter):
     """Splits text into chunks that are exact spans of it, with offsets and metadata.
 
     Separators are tried in order (paragraph, line, word, character by default) exactly as
@@ -35,12 +37,15 @@ class Splitter(_ref.Splitter):
         for s in a["separators"]:
             rust = to_rust(s) if a["is_separator_regex"] and s else None
             if a["is_separator_regex"] and s and rust is None:
-                return super()._make_engine()  # Python's re keeps the answer exact
+                return reference_engine(a)  # Python's re keeps the answer exact
             specs.append((rust or s, rust is not None, s))
         keep, strip = a["keep_separator"], a["strip_whitespace"]
         if a["chunk_size"] >= 2**63:  # beyond the core's i64 sizes: Python's ints are exact
-            return super()._make_engine()
+            return reference_engine(a)
         return _native.Splitter(a["chunk_size"], a["chunk_overlap"], specs, keep, strip, True)
+
+    def _chunk_type(self) -> Any:
+        return Chunk
 
     def native_core(self) -> _native.Splitter:
         """The Rust splitter behind this one (for batch jobs such as the CLI's)."""
@@ -50,10 +55,10 @@ class Splitter(_ref.Splitter):
 
     def split(self, text: str, metadata: Optional[Mapping[str, Any]] = None) -> list[Chunk]:
         """Chunks of ``text``, each carrying a read-only view of ``metadata``."""
-        _ref._check_text(text)
+        check_text(text)
         if not isinstance(self._engine, _native.Splitter):
             pieces, oversized = self._split_pieces(text)
-            _ref._warn(oversized, self._args["chunk_size"])
+            warn_oversized(oversized, self._args["chunk_size"])
             return to_chunks(
                 text, pieces, metadata, make=Chunk, length=self._args["length_function"]
             )
@@ -67,10 +72,10 @@ class Splitter(_ref.Splitter):
             else:
                 chunks, oversized = self._engine.split(text, meta, self._args["length_function"])
         except _native.Unsupported:  # lengths that are not counts: the reference engine
-            pieces, oversized = _ref.Splitter._make_engine(self).split(
+            pieces, oversized = reference_engine(self._args).split(
                 text, self._args["length_function"]
             )
-            _ref._warn(oversized, self._args["chunk_size"])
+            warn_oversized(oversized, self._args["chunk_size"])
             return to_chunks(
                 text, pieces, metadata, make=Chunk, length=self._args["length_function"]
             )
@@ -80,7 +85,7 @@ class Splitter(_ref.Splitter):
                 "no UTF-8 encoding; decode the input with errors='replace' or remove it"
             ) from None
         if oversized:
-            _ref._warn(oversized, self._args["chunk_size"])
+            warn_oversized(oversized, self._args["chunk_size"])
         return chunks
 
 

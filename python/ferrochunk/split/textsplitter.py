@@ -1,9 +1,10 @@
 """The LangChain drop-in splitters on the Rust engine.
 
-Same classes as :mod:`ferrochunk.reference.textsplitter` (arguments, validation, documents,
-warnings) with the engine swapped. Settings the Rust engine cannot reproduce exactly (regex
-syntax outside the shared subset, non-integer sizes or lengths, text with lone surrogates)
-run on the pure-Python engine instead, so the output is always LangChain's.
+The shared classes of :mod:`ferrochunk.frontend.textsplitter` (arguments, validation,
+documents, warnings) with the Rust engine and Rust token counts. Settings the Rust engine
+cannot reproduce exactly (regex syntax outside the shared subset, non-integer sizes or
+lengths, text with lone surrogates) run on the pure-Python engine instead, so the output is
+always LangChain's.
 """
 
 from __future__ import annotations
@@ -11,13 +12,15 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Optional
 
-from . import _native
-from .huggingface import tokenize_counter
-from .reference import textsplitter as _ref
-from .reference.splitter import Warn
-from .reference.textsplitter import SeparatorSpec, keep_mode
-from .scan import to_rust
-from .tokens import _clean, encoding_for_model, get_encoding
+from .. import _native
+from ..frontend import textsplitter as front
+from ..frontend.patterns import to_rust
+from ..frontend.textsplitter import SeparatorSpec, keep_mode
+from ..frontend.tokens import AllowedSpecial
+from ..reference.split.recursive import Warn
+from ..reference.split.textsplitter import make_engine as reference_engine
+from ..tokens.huggingface import tokenize_counter
+from ..tokens.tokenizer import encoding_for_model, get_encoding
 
 __all__ = [
     "CharacterTextSplitter",
@@ -61,9 +64,9 @@ def native_specs(specs: list[SeparatorSpec]) -> list[tuple[str, bool, str]] | No
     return out
 
 
-def make_native_engine(splitter: _ref.TextSplitter, specs: list[SeparatorSpec], recursive: bool):
+def make_native_engine(splitter: front.TextSplitter, specs: list[SeparatorSpec], recursive: bool):
     """The Rust engine for a drop-in splitter's settings, or the reference engine."""
-    fallback = _ref.TextSplitter._make_engine(splitter, specs, recursive)
+    fallback = reference_engine(splitter, specs, recursive)
     sizes = (splitter._chunk_size, splitter._chunk_overlap)
     converted = native_specs(specs)
     if converted is None or not all(type(v) is int for v in sizes):
@@ -90,7 +93,7 @@ def _wraps(pattern: str) -> bool:
     return True
 
 
-class TextSplitter(_ref.TextSplitter):
+class TextSplitter(front.TextSplitter):
     """Interface for splitting text into chunks (``langchain_text_splitters.TextSplitter``)."""
 
     _make_engine = make_native_engine
@@ -99,8 +102,8 @@ class TextSplitter(_ref.TextSplitter):
     def _tiktoken_length_function(
         encoding_name: str = "gpt2",
         model_name: Optional[str] = None,
-        allowed_special: Optional[_ref.AllowedSpecial] = None,
-        disallowed_special: _ref.AllowedSpecial = "all",
+        allowed_special: Optional[AllowedSpecial] = None,
+        disallowed_special: AllowedSpecial = "all",
     ) -> Callable[[str], int]:
         """Token counts in Rust: the native engine sizes pieces without calling Python."""
         tokenizer = _load_tokenizer(encoding_name, model_name)
@@ -111,12 +114,12 @@ class TextSplitter(_ref.TextSplitter):
     def _huggingface_length_function(tokenizer: Any) -> Callable[[str], int]:
         """Token counts in Rust for a ``transformers`` fast tokenizer whose ``tokenize()`` is
         its backend's own; any other tokenizer is called from Python, as LangChain does."""
-        tokenize_length = _ref.TextSplitter._huggingface_length_function(tokenizer)
+        tokenize_length = front.huggingface_tokenize_length(tokenizer)
         counter = tokenize_counter(tokenizer, tokenize_length)
         return tokenize_length if counter is None else counter
 
 
-class CharacterTextSplitter(TextSplitter, _ref.CharacterTextSplitter):
+class CharacterTextSplitter(TextSplitter, front.CharacterTextSplitter):
     """Drop-in for ``langchain_text_splitters.CharacterTextSplitter``, on the Rust engine.
 
     >>> from ferrochunk import CharacterTextSplitter
@@ -125,7 +128,7 @@ class CharacterTextSplitter(TextSplitter, _ref.CharacterTextSplitter):
     """
 
 
-class RecursiveCharacterTextSplitter(TextSplitter, _ref.RecursiveCharacterTextSplitter):
+class RecursiveCharacterTextSplitter(TextSplitter, front.RecursiveCharacterTextSplitter):
     """Drop-in for ``langchain_text_splitters.RecursiveCharacterTextSplitter``, on Rust.
 
     >>> from ferrochunk import RecursiveCharacterTextSplitter
@@ -142,7 +145,7 @@ def _load_tokenizer(encoding_name: str, model_name: Optional[str]) -> Any:
     return get_encoding(encoding_name)
 
 
-class TokenTextSplitter(TextSplitter, _ref.TokenTextSplitter):
+class TokenTextSplitter(TextSplitter, front.TokenTextSplitter):
     """Drop-in for ``langchain_text_splitters.TokenTextSplitter``: encodes and decodes in Rust.
 
     >>> from ferrochunk import TokenTextSplitter
@@ -157,6 +160,10 @@ class TokenTextSplitter(TextSplitter, _ref.TokenTextSplitter):
         size, overlap = self._chunk_size, self._chunk_overlap
         if type(size) is not int or type(overlap) is not int or size <= overlap:
             return super().split_text(text)  # LangChain's errors, in LangChain's order
-        tokenizer = self._tokenizer
-        allowed, disallowed = tokenizer._policy(self._allowed_special, self._disallowed_special)
-        return tokenizer._native.split_lossy(_clean(text), size, overlap, allowed, disallowed)
+        return self._tokenizer.split_text_lossy(
+            text,
+            size,
+            overlap,
+            allowed_special=self._allowed_special,
+            disallowed_special=self._disallowed_special,
+        )

@@ -1,19 +1,20 @@
 """Markdown-aware chunking on the Rust engine: ``ferrochunk.MarkdownChunker``.
 
-The class is the reference one (:mod:`ferrochunk.reference.markdown`) with the Rust engine
-swapped in. Separators outside the regex syntax both engines share, and text with lone
-surrogates, run on the pure-Python engine, so the output never differs, only the speed.
+The shared class of :mod:`ferrochunk.frontend.markdown` with the Rust engine. Separators
+outside the regex syntax both engines share, and text with lone surrogates, run on the
+pure-Python engine, so the output never differs, only the speed.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import _native
-from .reference import markdown as _ref
-from .reference.markdown import RESERVED_KEYS, SEPARATOR_PRESETS
-from .scan import to_rust
-from .splitter import Chunk, gc_paused
+from .. import _native
+from ..frontend import markdown as front
+from ..frontend.markdown import RESERVED_KEYS, SEPARATOR_PRESETS
+from ..frontend.patterns import to_rust
+from ..reference.markdown.chunker import make_engine as reference_engine
+from ..split.splitter import Chunk, gc_paused
 
 
 class NativeMarkdownEngine:
@@ -26,7 +27,7 @@ class NativeMarkdownEngine:
         self._fallback = fallback
         self._length = length
 
-    def split(self, text: str, options: _ref.Options) -> tuple[list[Any], list[Any]]:
+    def split(self, text: str, options: front.Options) -> tuple[list[Any], list[Any]]:
         try:
             with gc_paused():
                 return self._native.split(
@@ -41,11 +42,11 @@ class NativeMarkdownEngine:
             return self._fallback.split(text, options)
 
 
-class MarkdownChunker(_ref.MarkdownChunker):
-    __doc__ = _ref.MarkdownChunker.__doc__
+class MarkdownChunker(front.MarkdownChunker):
+    __doc__ = front.MarkdownChunker.__doc__
 
     def _make_engine(self) -> Any:
-        fallback = super()._make_engine()
+        fallback = reference_engine(self)
         patterns = [to_rust(s) if s else "" for s in self.separators]
         if any(p is None for p in patterns):
             return fallback  # outside the syntax both engines read alike: stay on Python

@@ -1,7 +1,7 @@
-"""Markdown chunking with heading paths and stable ids (the native API, reference engine).
-
-``ferrochunk.MarkdownChunker`` is this class with the Rust engine swapped in; arguments,
-identity and metadata are shared, so both behave alike by construction.
+"""``MarkdownChunker``'s public class, shared by both engines: arguments, settings (which
+feed every chunk id), metadata rules and the ``split``/``split_hierarchy`` API. The reference
+(:mod:`ferrochunk.reference.markdown.chunker`) and the Rust stack
+(:mod:`ferrochunk.markdown.chunker`) each add only their engine and chunk type.
 
 Identity: ``chunk_id`` is the first 32 hex digits of SHA-256 over the document id, the
 settings, the SHA-256 of the document text and the chunk's span. SHA-256 because it is in
@@ -12,18 +12,9 @@ Python's standard library (the reference needs no extra package) and in a vetted
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any, Callable, NamedTuple, Optional, Union
-
-from .markdown_blocks import scan
-from .markdown_chunk import MarkdownEngine
-from .markdown_overlap import Overlap
-from .markdown_parent import group
-from .splitter import Chunk
-from .text import utf8_len
 
 # Cutting long paragraphs: sentence ends (kept at the end of the piece), then lines,
 # clauses, words, characters. Regexes in the syntax Python's re and Rust's regex share.
@@ -53,85 +44,6 @@ RESERVED_KEYS = (
     "embedding_text",
     "parent_id",
 )
-# One chunk or parent before it becomes an object:
-# (start, end, byte_start, byte_end, heading_path, continuation, table_header, id, parent)
-Span = tuple[int, int, int, int, tuple, bool, Optional[str], str, Optional[int]]
-
-
-def text_digest(text: str) -> str:
-    """SHA-256 of the UTF-8 text, hex."""
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def chunk_id(document_id: str, settings: str, digest: str, start: int, end: int) -> str:
-    """The stable id of the chunk ``[start, end)`` (code points) of a document."""
-    key = f"{document_id}\0{settings}\0{digest}\0{start}:{end}"
-    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-
-
-def spans(text: str, doc: str, settings: str, items: list[tuple]) -> list[Span]:
-    """Byte offsets and ids for ``(start, end, path, continuation, header)`` in order."""
-    digest = text_digest(text)
-    out: list[Span] = []
-    pos = byte = 0
-    for start, end, path, cont, header in items:
-        byte += utf8_len(text[pos:start])
-        ident = chunk_id(doc, settings, digest, start, end)
-        out.append(
-            (start, end, byte, byte + utf8_len(text[start:end]), path, cont, header, ident, None)
-        )
-        pos = start
-    return out
-
-
-class ReferenceMarkdownEngine:
-    """Runs the pure-Python chunker and adds offsets, ids, parents and metadata."""
-
-    def __init__(self, engine: MarkdownEngine, settings: str, overlap: int = 0) -> None:
-        self.engine = engine
-        self.settings = settings
-        self.overlap = overlap
-
-    def split(self, text: str, options: Options) -> tuple[list[Any], list[Any]]:
-        """``(chunks, parents)``; parents only with ``options.parent_size``."""
-        raw = self.engine.chunk(text)
-        ups = (
-            []
-            if options.parent_size is None
-            else group(text, raw, options.parent_size, self.engine.length)
-        )
-        if self.overlap:
-            seams = [s.pattern for s in self.engine.separators]
-            firsts = {p.first for p in ups}
-            over = Overlap(text, scan(text), seams, self.overlap, self.engine.max)
-            raw = over.apply(raw, firsts.__contains__, lambda a, b: self.engine.size(text, a, b))
-        doc = options.document_id
-        doc = text_digest(text)[:32] if doc is None else doc
-        items = [
-            (
-                c.start,
-                c.end,
-                c.path,
-                c.continuation,
-                None if c.header is None else text[c.header[0] : c.header[1]],
-            )
-            for c in raw
-        ]
-        kids = spans(text, doc, self.settings, items)
-        parent_settings = f"{self.settings}|parent={options.parent_size or 0}"
-        parents = spans(
-            text,
-            doc,
-            parent_settings,
-            [(p.start, p.end, kids[p.first][4], kids[p.first][5], None) for p in ups],
-        )
-        for k, p in enumerate(ups):
-            for i in range(p.first, p.last):
-                kids[i] = (*kids[i][:8], k)
-        hierarchy = options.parent_size is not None
-        made = build(text, parents, doc, options, hierarchy, None)
-        parent_ids = [s[7] for s in parents]
-        return build(text, kids, doc, options, hierarchy, parent_ids), made
 
 
 class Options(NamedTuple):
@@ -230,17 +142,15 @@ class MarkdownChunker:
         )
 
     def _make_engine(self) -> Any:
-        engine = MarkdownEngine(
-            self.chunk_size, self.min_size, self.separators, self.length_function
-        )
-        return ReferenceMarkdownEngine(engine, self.settings, self.chunk_overlap)
+        """The engine for these settings: each stack (reference, native) says which."""
+        raise NotImplementedError
 
     def split(
         self,
         text: str,
         metadata: Optional[Mapping[str, Any]] = None,
         document_id: Optional[str] = None,
-    ) -> list[Chunk]:
+    ) -> list[Any]:
         """The chunks of one Markdown document, in order (with ``parent_id`` in their
         metadata when the chunker has a ``parent_size``)."""
         return self._split(text, metadata, document_id)[0]
@@ -250,7 +160,7 @@ class MarkdownChunker:
         text: str,
         metadata: Optional[Mapping[str, Any]] = None,
         document_id: Optional[str] = None,
-    ) -> tuple[list[Chunk], list[Chunk]]:
+    ) -> tuple[list[Any], list[Any]]:
         """``(parents, children)``: children are :meth:`split`'s chunks, each with the
         ``parent_id`` of the parent span that contains it; needs ``parent_size``."""
         if self.parent_size is None:
@@ -260,7 +170,7 @@ class MarkdownChunker:
 
     def _split(
         self, text: str, metadata: Optional[Mapping[str, Any]], document_id: Optional[str]
-    ) -> tuple[list[Chunk], list[Chunk]]:
+    ) -> tuple[list[Any], list[Any]]:
         if not isinstance(text, str):
             raise TypeError(f"text must be str, got {type(text).__name__}")
         if document_id is not None and not isinstance(document_id, str):
@@ -275,41 +185,8 @@ class MarkdownChunker:
         return self._engine.split(text, options)
 
     def _chunk_type(self) -> Callable[..., Any]:
-        return Chunk
+        """The chunk class this stack returns."""
+        raise NotImplementedError
 
 
-def embedding_text(path: tuple, header: Optional[str], text: str) -> str:
-    """What to embed: the heading path, the repeated table header, then the text."""
-    prefix = " > ".join(path) + "\n\n" if path else ""
-    return prefix + (header + "\n" if header else "") + text
-
-
-def build(
-    text: str,
-    items: list[Span],
-    doc: str,
-    options: Options,
-    hierarchy: bool,
-    parent_ids: Optional[list[str]],
-) -> list[Any]:
-    """Chunk objects with their metadata (user keys, identity, links, structure)."""
-    chunks = []
-    for index, (start, end, bs, be, path, cont, header, ident, parent) in enumerate(items):
-        piece = text[start:end]
-        meta = dict(options.metadata)
-        meta["document_id"] = doc
-        meta["chunk_id"] = ident
-        meta["prev_id"] = items[index - 1][7] if index else None
-        meta["next_id"] = items[index + 1][7] if index + 1 < len(items) else None
-        meta["heading_path"] = path
-        meta["continuation"] = cont
-        meta["table_header"] = header
-        if options.embedding_text:
-            meta["embedding_text"] = embedding_text(path, header, piece)
-        if hierarchy:
-            meta["parent_id"] = None if parent_ids is None or parent is None else parent_ids[parent]
-        chunks.append(options.make(piece, start, end, bs, be, index, MappingProxyType(meta)))
-    return chunks
-
-
-__all__ = ["RESERVED_KEYS", "SEPARATOR_PRESETS", "MarkdownChunker"]
+__all__ = ["RESERVED_KEYS", "SEPARATOR_PRESETS", "MarkdownChunker", "Options"]

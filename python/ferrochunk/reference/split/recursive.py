@@ -1,4 +1,4 @@
-"""Recursive separator splitting (mirrors ``rust/split.rs``) and the native API's reference.
+"""Recursive separator splitting (mirrors ``rust/split/recursive.rs``).
 
 Written for clarity, not speed: the oracle the Rust core is tested against and the baseline
 the benchmarks compare with. It never imports LangChain or Rust.
@@ -6,17 +6,10 @@ the benchmarks compare with. It never imports LangChain or Rust.
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Any, Callable, Optional
+from typing import Callable
 
 from .merge import merge
 from .scan import Keep, Piece, Separator
-from .text import utf8_len
-
-logger = logging.getLogger("ferrochunk")
 
 DEFAULT_SEPARATORS = ["\n\n", "\n", " ", ""]
 LengthFunction = Callable[[str], int]
@@ -109,61 +102,3 @@ def _choose(seps: list[Separator], text: str) -> tuple[Separator, list[Separator
         if sep.is_found(text):
             return sep, seps[i + 1 :]
     return seps[-1], []
-
-
-@dataclass(frozen=True)
-class Chunk:
-    """A chunk of the native API: ``text == source[start:end]``, with UTF-8 byte offsets."""
-
-    text: str
-    start: int
-    end: int
-    byte_start: int
-    byte_end: int
-    index: int
-    metadata: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    #: Tokens in the chunk, when a tokenizer sized it (a length with ``counts_tokens``).
-    token_count: Optional[int] = None
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.metadata, MappingProxyType):  # read-only, and not the caller's
-            object.__setattr__(self, "metadata", MappingProxyType(dict(self.metadata)))
-
-    def __len__(self) -> int:
-        return self.end - self.start
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # A mappingproxy does not pickle; its contents do, and __post_init__ re-wraps them.
-        args = (self.text, self.start, self.end, self.byte_start, self.byte_end, self.index)
-        return (type(self), (*args, dict(self.metadata), self.token_count))
-
-
-def to_chunks(
-    source: str,
-    pieces: list[Piece],
-    metadata: Optional[Mapping[str, Any]] = None,
-    make: Callable[..., Any] = Chunk,
-    length: Optional[Callable[[str], int]] = None,
-) -> list[Any]:
-    """Attach code-point and byte offsets (tracked, never searched for) and metadata, and
-    each chunk's ``token_count`` when ``length`` counts tokens (has ``counts_tokens``)."""
-    counts = getattr(length, "counts_tokens", False) is True
-    meta = MappingProxyType(dict(metadata or {}))
-    chunks = []
-    char_pos = byte_pos = 0
-    for index, (text, start) in enumerate(pieces):
-        if start is None:
-            raise ValueError("chunk is not a slice of the source")  # guarded by callers
-        byte_pos += _utf8_delta(source, char_pos, start)
-        char_pos = start
-        byte_start = byte_pos
-        byte_end = byte_start + utf8_len(text)
-        tokens = length(text) if counts and length is not None else None
-        chunks.append(
-            make(text, start, start + len(text), byte_start, byte_end, index, meta, tokens)
-        )
-    return chunks
-
-
-def _utf8_delta(source: str, a: int, b: int) -> int:
-    return utf8_len(source[a:b]) if b >= a else -utf8_len(source[b:a])

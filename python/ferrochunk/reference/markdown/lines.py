@@ -1,6 +1,6 @@
 """Line predicates of the Markdown block scanner (mirrors the line functions of
-``rust/markdown_blocks.rs``): what a single line (or a line and its neighbours) opens,
-closes or interrupts. :mod:`.markdown_blocks` walks the lines with them.
+``rust/markdown/blocks.rs``): what a single line (or a line and its neighbours) opens,
+closes or interrupts. :mod:`.blocks` walks the lines with them.
 """
 
 from __future__ import annotations

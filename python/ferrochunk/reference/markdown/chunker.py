@@ -1,6 +1,7 @@
-"""Markdown-aware chunking (mirrors ``rust/markdown_chunk.rs``).
+"""Markdown-aware chunking (mirrors ``rust/markdown/chunker.rs``) and the reference
+``MarkdownChunker`` (the shared class of :mod:`ferrochunk.frontend.markdown` on this engine).
 
-Blocks from :mod:`.markdown_blocks` become units: a run of headings is glued to the block
+Blocks from :mod:`.blocks` become units: a run of headings is glued to the block
 after it (no chunk ends with a dangling heading); a unit larger than ``chunk_size`` is cut
 (code, tables, lists, quotes and HTML at line boundaries, each table piece sized to repeat
 the header row and delimiter row; paragraphs at sentences, then lines, clauses, words,
@@ -11,11 +12,15 @@ neighbour when the result still fits. Every chunk is a span of the source.
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Optional
+from typing import Any, Callable, NamedTuple, Optional
 
-from .markdown_blocks import CODE, HEADING, HTML, LIST, QUOTE, TABLE, Block, scan
-from .scan import Separator
-from .splitter import Engine
+from ...frontend import markdown as front
+from ..chunk import Chunk
+from ..split.recursive import Engine
+from ..split.scan import Separator
+from .blocks import CODE, HEADING, HTML, LIST, QUOTE, TABLE, Block, scan
+from .build import ReferenceMarkdownEngine
+from .chunk import RawChunk
 
 LengthFunction = Optional[Callable[[str], int]]
 Path = tuple[str, ...]
@@ -32,17 +37,6 @@ class Unit(NamedTuple):
     heading_only: bool = False
     continuation: bool = False  # a later piece of a block that was cut
     header: Optional[tuple[int, int]] = None  # table header + delimiter rows, repeated
-
-
-class RawChunk(NamedTuple):
-    """A chunk before identity: span, heading path, flags."""
-
-    start: int
-    end: int
-    path: tuple[str, ...]
-    continuation: bool
-    header: Optional[tuple[int, int]]
-    heading_only: bool
 
 
 class MarkdownEngine:
@@ -205,3 +199,20 @@ def _line_start(text: str, pos: int) -> int:
     """The start of the line after the one at ``pos`` (or the end of the text)."""
     nl = text.find("\n", pos)
     return len(text) if nl < 0 else nl + 1
+
+
+def make_engine(chunker: front.MarkdownChunker) -> ReferenceMarkdownEngine:
+    """The reference engine for a chunker's settings (also the Rust stack's fallback)."""
+    engine = MarkdownEngine(
+        chunker.chunk_size, chunker.min_size, chunker.separators, chunker.length_function
+    )
+    return ReferenceMarkdownEngine(engine, chunker.settings, chunker.chunk_overlap)
+
+
+class MarkdownChunker(front.MarkdownChunker):
+    __doc__ = front.MarkdownChunker.__doc__
+
+    _make_engine = make_engine
+
+    def _chunk_type(self) -> Callable[..., Any]:
+        return Chunk

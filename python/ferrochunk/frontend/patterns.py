@@ -1,4 +1,4 @@
-"""Separator patterns for the Rust core (mirrors ``rust/scan.rs``).
+"""Separator patterns for the Rust core (mirrors ``rust/split/scan.rs``).
 
 The core scans with the ``regex`` crate. Python's ``re`` has other syntax (a bare ``{`` is a
 literal, ``$`` also matches before a final newline) and other character classes (``\\s``

@@ -1,0 +1,109 @@
+"""LangChain's ``MarkdownHeaderTextSplitter`` class, shared by both engines.
+
+Arguments, header rules, documents and the aggregation API live here; the line scan is an
+engine (:mod:`ferrochunk.reference.markdown.header` in Python, :mod:`ferrochunk.markdown.header`
+in Rust), so both behave alike by construction. Behaviour reproduced from
+``langchain_text_splitters`` 1.1, quirks included: lines are stripped and lose their
+non-printable characters, a fence is a line starting with three backticks (and no second
+triple) or tildes, a header is a line starting with one of the ``headers_to_split_on``
+markers followed by a space or nothing, blank lines end a block, and blocks with equal
+metadata are joined with ``"  \\n"``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Optional
+
+from ..documents import Document
+
+Metadata = dict[int, str]  # header-name id -> header text, in insertion order
+Block = tuple[str, Metadata]
+
+
+class HeaderRule(NamedTuple):
+    """One entry of ``headers_to_split_on``, resolved: ``name`` is an id, or None to skip."""
+
+    sep: str
+    name: Optional[int]
+    level: int
+    custom: bool
+
+
+def aggregate(blocks: list[Block], strip_headers: bool) -> list[Block]:
+    """LangChain's ``aggregate_lines_to_chunks`` on ``(content, metadata)`` blocks."""
+    out: list[list[Any]] = []
+    for content, meta in blocks:
+        if out and out[-1][1] == meta:
+            out[-1][0] += "  \n" + content
+        elif (
+            out
+            and len(out[-1][1]) < len(meta)
+            and out[-1][0].split("\n")[-1][0] == "#"
+            and not strip_headers
+        ):
+            out[-1][0] += "  \n" + content
+            out[-1][1] = meta
+        else:
+            out.append([content, meta])
+    return [(c, m) for c, m in out]
+
+
+class MarkdownHeaderTextSplitter:
+    """Splitting markdown files based on specified headers (LangChain's class).
+
+    >>> from ferrochunk import MarkdownHeaderTextSplitter
+    >>> s = MarkdownHeaderTextSplitter([("#", "H1"), ("##", "H2")])
+    >>> [(d.page_content, d.metadata) for d in s.split_text("# A\\nx\\n## B\\ny")]
+    [('x', {'H1': 'A'}), ('y', {'H1': 'A', 'H2': 'B'})]
+    """
+
+    def __init__(
+        self,
+        headers_to_split_on: list[tuple[str, str]],
+        return_each_line: bool = False,
+        strip_headers: bool = True,
+        custom_header_patterns: Optional[dict[str, int]] = None,
+    ) -> None:
+        self.return_each_line = return_each_line
+        self.headers_to_split_on = sorted(
+            headers_to_split_on, key=lambda split: len(split[0]), reverse=True
+        )
+        self.strip_headers = strip_headers
+        self.custom_header_patterns = custom_header_patterns or {}
+
+    def _rules(self) -> tuple[list[HeaderRule], list[Any]]:
+        names: list[Any] = []
+        rules = []
+        for sep, name in self.headers_to_split_on:
+            custom = sep in self.custom_header_patterns
+            level = self.custom_header_patterns[sep] if custom else sep.count("#")
+            name_id = None
+            if name is not None:
+                if name not in names:
+                    names.append(name)
+                name_id = names.index(name)
+            rules.append(HeaderRule(sep, name_id, level, custom))
+        return rules, names
+
+    def _make_engine(self, rules: list[HeaderRule]) -> Any:
+        """The line scan for these rules: each stack (reference, native) says which."""
+        raise NotImplementedError
+
+    def split_text(self, text: str) -> list[Document]:
+        """Split a Markdown text into documents carrying their headers as metadata."""
+        rules, names = self._rules()
+        blocks = self._make_engine(rules).split(text)
+        return [
+            Document(page_content=content, metadata={names[k]: v for k, v in meta.items()})
+            for content, meta in blocks
+        ]
+
+    def aggregate_lines_to_chunks(self, lines: list[dict[str, Any]]) -> list[Document]:
+        """Combine ``{"content", "metadata"}`` lines with common metadata into documents."""
+        blocks = [(line["content"], line["metadata"]) for line in lines]
+        return [
+            Document(page_content=c, metadata=m) for c, m in aggregate(blocks, self.strip_headers)
+        ]
+
+
+__all__ = ["Block", "HeaderRule", "MarkdownHeaderTextSplitter", "Metadata", "aggregate"]

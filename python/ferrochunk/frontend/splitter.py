@@ -1,0 +1,105 @@
+"""The native API's public class, ``Splitter``, shared by both engines.
+
+Arguments, validation, metadata, warnings and pickling live here; the reference
+(:mod:`ferrochunk.reference.split.splitter`) and the Rust stack
+(:mod:`ferrochunk.split.splitter`) each add only their engine and chunk type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Callable, Optional, Union
+
+from .checks import check_pattern, check_sizes, check_text, warn_oversized
+from .chunks import Piece, to_chunks
+
+DEFAULT_SEPARATORS = ("\n\n", "\n", " ", "")
+
+
+class Splitter:
+    """Splits text into chunks that are exact spans of it, with offsets and metadata.
+
+    Separators are tried in order (paragraph, line, word, character by default), exactly as
+    LangChain's ``RecursiveCharacterTextSplitter`` does; chunks keep their separators so that
+    ``text[chunk.start:chunk.end] == chunk.text`` always holds.
+
+    >>> from ferrochunk import Splitter
+    >>> [c.text for c in Splitter(chunk_size=12, chunk_overlap=0).split("one two three four")]
+    ['one two', 'three four']
+    """
+
+    def __init__(
+        self,
+        chunk_size: int = 1000,
+        chunk_overlap: int = 200,
+        *,
+        separators: Optional[Sequence[str]] = None,
+        is_separator_regex: bool = False,
+        keep_separator: Union[bool, str] = "start",
+        strip_whitespace: bool = True,
+        length_function: Optional[Callable[[str], int]] = None,
+    ) -> None:
+        check_sizes(chunk_size, chunk_overlap)
+        seps = list(DEFAULT_SEPARATORS if separators is None else separators)
+        if not all(isinstance(s, str) for s in seps) or isinstance(separators, str):
+            raise TypeError("separators must be a list of str, e.g. ['\\n\\n', '\\n', ' ', '']")
+        if is_separator_regex:
+            for pattern in seps:
+                check_pattern(pattern)
+        if keep_separator is True:
+            keep_separator = "start"
+        if keep_separator not in ("start", "end"):
+            raise ValueError(
+                f"keep_separator must be 'start' or 'end', got {keep_separator!r}: chunks keep "
+                "their separators so they are exact spans of the text (the LangChain drop-in "
+                "classes accept keep_separator=False)"
+            )
+        if length_function is not None and not callable(length_function):
+            raise TypeError(f"length_function must be callable, got {length_function!r}")
+        self._args = {
+            "chunk_size": chunk_size,
+            "chunk_overlap": chunk_overlap,
+            "separators": tuple(seps) or tuple(DEFAULT_SEPARATORS),
+            "is_separator_regex": bool(is_separator_regex),
+            "keep_separator": keep_separator,
+            "strip_whitespace": bool(strip_whitespace),
+            "length_function": length_function,
+        }
+        self._engine = self._make_engine()
+
+    def _make_engine(self) -> Any:
+        """The engine for ``self._args``: each stack (reference, native) says which."""
+        raise NotImplementedError
+
+    def _chunk_type(self) -> Callable[..., Any]:
+        """The chunk class this stack returns."""
+        raise NotImplementedError
+
+    def _split_pieces(self, text: str) -> tuple[list[Piece], list[int]]:
+        return self._engine.split(text, self._args["length_function"] or len)
+
+    def split(self, text: str, metadata: Optional[Mapping[str, Any]] = None) -> list[Any]:
+        """Chunks of ``text``, each carrying a read-only view of ``metadata``."""
+        check_text(text)
+        pieces, oversized = self._split_pieces(text)
+        warn_oversized(oversized, self._args["chunk_size"])
+        return to_chunks(
+            text, pieces, metadata, make=self._chunk_type(), length=self._args["length_function"]
+        )
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self._args.items())
+        return f"{type(self).__name__}({args})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickles by arguments: the engine is rebuilt in the worker (Ray, Dask, multiprocessing).
+        return (_rebuild, (type(self), self._args))
+
+
+def _rebuild(cls: type, args: dict[str, Any]) -> Splitter:
+    args = dict(args)
+    size, overlap = args.pop("chunk_size"), args.pop("chunk_overlap")
+    return cls(size, overlap, **args)
+
+
+__all__ = ["DEFAULT_SEPARATORS", "Splitter"]

@@ -1,0 +1,119 @@
+"""The reference Markdown engine's output: offsets, ids, parents and metadata on the chunks
+of :class:`~.chunker.MarkdownEngine` (mirrors ``rust/python/markdown/build.rs``).
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Optional
+
+from ...frontend.markdown import Options
+from ..chunk_id import chunk_id, text_digest
+from ..text import utf8_len
+from .blocks import scan
+from .overlap import Overlap
+from .parent import group
+
+# One chunk or parent before it becomes an object:
+# (start, end, byte_start, byte_end, heading_path, continuation, table_header, id, parent)
+Span = tuple[int, int, int, int, tuple, bool, Optional[str], str, Optional[int]]
+
+
+def spans(text: str, doc: str, settings: str, items: list[tuple]) -> list[Span]:
+    """Byte offsets and ids for ``(start, end, path, continuation, header)`` in order."""
+    digest = text_digest(text)
+    out: list[Span] = []
+    pos = byte = 0
+    for start, end, path, cont, header in items:
+        byte += utf8_len(text[pos:start])
+        ident = chunk_id(doc, settings, digest, start, end)
+        out.append(
+            (start, end, byte, byte + utf8_len(text[start:end]), path, cont, header, ident, None)
+        )
+        pos = start
+    return out
+
+
+class ReferenceMarkdownEngine:
+    """Runs the pure-Python chunker (a :class:`~.chunker.MarkdownEngine`) and adds offsets,
+    ids, parents and metadata."""
+
+    def __init__(self, engine: Any, settings: str, overlap: int = 0) -> None:
+        self.engine = engine
+        self.settings = settings
+        self.overlap = overlap
+
+    def split(self, text: str, options: Options) -> tuple[list[Any], list[Any]]:
+        """``(chunks, parents)``; parents only with ``options.parent_size``."""
+        raw = self.engine.chunk(text)
+        ups = (
+            []
+            if options.parent_size is None
+            else group(text, raw, options.parent_size, self.engine.length)
+        )
+        if self.overlap:
+            seams = [s.pattern for s in self.engine.separators]
+            firsts = {p.first for p in ups}
+            over = Overlap(text, scan(text), seams, self.overlap, self.engine.max)
+            raw = over.apply(raw, firsts.__contains__, lambda a, b: self.engine.size(text, a, b))
+        doc = options.document_id
+        doc = text_digest(text)[:32] if doc is None else doc
+        items = [
+            (
+                c.start,
+                c.end,
+                c.path,
+                c.continuation,
+                None if c.header is None else text[c.header[0] : c.header[1]],
+            )
+            for c in raw
+        ]
+        kids = spans(text, doc, self.settings, items)
+        parent_settings = f"{self.settings}|parent={options.parent_size or 0}"
+        parents = spans(
+            text,
+            doc,
+            parent_settings,
+            [(p.start, p.end, kids[p.first][4], kids[p.first][5], None) for p in ups],
+        )
+        for k, p in enumerate(ups):
+            for i in range(p.first, p.last):
+                kids[i] = (*kids[i][:8], k)
+        hierarchy = options.parent_size is not None
+        made = build(text, parents, doc, options, hierarchy, None)
+        parent_ids = [s[7] for s in parents]
+        return build(text, kids, doc, options, hierarchy, parent_ids), made
+
+
+def embedding_text(path: tuple, header: Optional[str], text: str) -> str:
+    """What to embed: the heading path, the repeated table header, then the text."""
+    prefix = " > ".join(path) + "\n\n" if path else ""
+    return prefix + (header + "\n" if header else "") + text
+
+
+def build(
+    text: str,
+    items: list[Span],
+    doc: str,
+    options: Options,
+    hierarchy: bool,
+    parent_ids: Optional[list[str]],
+) -> list[Any]:
+    """Chunk objects with their metadata (user keys, identity, links, structure)."""
+    chunks = []
+    for index, (start, end, bs, be, path, cont, header, ident, parent) in enumerate(items):
+        piece = text[start:end]
+        meta = dict(options.metadata)
+        meta["document_id"] = doc
+        meta["chunk_id"] = ident
+        meta["prev_id"] = items[index - 1][7] if index else None
+        meta["next_id"] = items[index + 1][7] if index + 1 < len(items) else None
+        meta["heading_path"] = path
+        meta["continuation"] = cont
+        meta["table_header"] = header
+        if options.embedding_text:
+            meta["embedding_text"] = embedding_text(path, header, piece)
+        if hierarchy:
+            meta["parent_id"] = None if parent_ids is None or parent is None else parent_ids[parent]
+        chunks.append(options.make(piece, start, end, bs, be, index, MappingProxyType(meta)))
+    return chunks

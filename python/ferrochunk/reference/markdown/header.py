@@ -1,0 +1,110 @@
+"""LangChain's ``MarkdownHeaderTextSplitter`` line scan (mirrors ``rust/markdown/header.rs``)
+and the reference class (the shared class of :mod:`ferrochunk.frontend.markdown_header` on
+this engine).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ...frontend import markdown_header as front
+from ...frontend.markdown_header import Block, HeaderRule, Metadata, aggregate
+
+
+def clean_line(line: str) -> str:
+    """LangChain's per-line normalisation: strip, then drop non-printable characters."""
+    return "".join(filter(str.isprintable, line.strip()))
+
+
+def _custom_title(line: str, sep: str) -> Optional[str]:
+    """The title of a ``**Title**``-style custom header, or None when ``line`` is not one:
+    exactly one ``sep`` on each side, something between, and not only ``sep`` characters."""
+    n = len(sep)
+    if n == 0 or len(line) < 2 * n + 1 or not (line.startswith(sep) and line.endswith(sep)):
+        return None
+    if line[n:].startswith(sep) or line[:-n].endswith(sep):
+        return None
+    title = line[n:-n].strip()
+    if title and not all(c in sep for c in title.replace(" ", "")):
+        return title
+    return None
+
+
+def match_header(line: str, rule: HeaderRule) -> Optional[str]:
+    """The header text if ``line`` is a header for ``rule`` (standard first, then custom)."""
+    sep = rule.sep
+    if line.startswith(sep) and (len(line) == len(sep) or line[len(sep)] == " "):
+        return line[len(sep) :].strip()
+    if rule.custom:
+        return _custom_title(line, sep)
+    return None
+
+
+class HeaderEngine:
+    """The line scan: blocks of stripped lines with the header metadata in force."""
+
+    def __init__(self, rules: list[HeaderRule], return_each_line: bool, strip_headers: bool):
+        self.rules = rules
+        self.return_each_line = return_each_line
+        self.strip_headers = strip_headers
+
+    def split(self, text: str) -> list[Block]:
+        """Blocks ``(content, metadata)``, aggregated unless ``return_each_line``."""
+        blocks = self._scan(text)
+        return blocks if self.return_each_line else aggregate(blocks, self.strip_headers)
+
+    def _scan(self, text: str) -> list[Block]:
+        blocks: list[Block] = []
+        content: list[str] = []
+        meta: Metadata = {}
+        stack: list[tuple[int, Optional[int]]] = []  # (level, name id) of open headers
+        fence = ""
+
+        def flush(metadata: Metadata) -> None:
+            if content:
+                blocks.append(("\n".join(content), dict(metadata)))
+                content.clear()
+
+        for raw in text.split("\n"):
+            line = clean_line(raw)
+            if not fence:
+                if line.startswith("```") and line.count("```") == 1:
+                    fence = "```"
+                elif line.startswith("~~~"):
+                    fence = "~~~"
+            elif line.startswith(fence):
+                fence = ""  # the closing line is then read as an ordinary line
+            if fence:
+                content.append(line)
+                continue
+            before = dict(meta)
+            for rule in self.rules:
+                title = match_header(line, rule)
+                if title is None:
+                    continue
+                if rule.name is not None:
+                    while stack and stack[-1][0] >= rule.level:
+                        meta.pop(stack.pop()[1], None)  # type: ignore[arg-type]
+                    stack.append((rule.level, rule.name))
+                    meta[rule.name] = title
+                flush(before)
+                if not self.strip_headers:
+                    content.append(line)
+                break
+            else:
+                if line:
+                    content.append(line)
+                else:
+                    flush(meta)
+        flush(meta)
+        return blocks
+
+
+class MarkdownHeaderTextSplitter(front.MarkdownHeaderTextSplitter):
+    __doc__ = front.MarkdownHeaderTextSplitter.__doc__
+
+    def _make_engine(self, rules: list[HeaderRule]) -> Any:
+        return HeaderEngine(rules, bool(self.return_each_line), bool(self.strip_headers))
+
+
+__all__ = ["HeaderEngine", "MarkdownHeaderTextSplitter", "clean_line", "match_header"]
