@@ -1,4 +1,4 @@
-"""Turn a pytest-benchmark JSON file into the README's tables (MB/s from medians, ratios).
+"""Turn a pytest-benchmark JSON file into tables like docs/benchmarks.md (MB/s, ratios).
 
 pytest benches --benchmark-enable --benchmark-json=bench.json && python benches/report.py bench.json
 """

@@ -6,5 +6,6 @@ type or tokenizer where it matters). :mod:`ferrochunk.reference` fills it with t
 pure-Python engines, :mod:`ferrochunk` with the Rust ones (falling back to the reference
 engine for the few inputs Rust cannot reproduce exactly). So the two stacks behave alike by
 construction, and the differential tests compare only the engines. Nothing here imports the
-extension module or the reference.
+extension module; the reference is imported only by ``TextSplitter._merge_splits`` (LangChain's
+helper, kept for code that calls it), lazily.
 """
