@@ -2,7 +2,7 @@
 //! ", "), whose matches need only byte tests. One load from `KINDS` per byte answers every
 //! test below, and any byte >= 0x80 where it could change the match (a non-ASCII letter
 //! continuing a word, a non-breaking space continuing a run, `ſ` folding to `s`) hands the
-//! piece to the general matcher in `pretokenize.rs`, so this only has to be right on ASCII.
+//! piece to the general matcher in `mod.rs`, so this only has to be right on ASCII.
 
 use crate::tokens::encodings::Dialect;
 
