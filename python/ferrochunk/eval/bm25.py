@@ -7,8 +7,8 @@ tokenizer keeps only words of two or more letters, which leaves CJK text as whol
 with our tokenizer it is no faster on this workload, and ours needs nothing but numpy and
 breaks ties by chunk order, so the ranking is the same on every machine.
 
-Scoring is Lucene's BM25 (as bm25s's default ``method="lucene"``): for each distinct query
-term t in chunk d, ``idf(t) * tf / (tf + k1 * (1 - b + b * |d| / avgdl))`` with
+Scoring is Lucene's BM25 (as bm25s's default ``method="lucene"``): the sum over the query's
+terms (a repeated term counts each time) of, for chunk d, ``idf(t) * tf / (tf + k1 * (1 - b + b * |d| / avgdl))`` with
 ``idf(t) = ln(1 + (N - df + 0.5) / (df + 0.5))``. Terms are lowercase words; CJK text, which
 has no spaces, gives overlapping character bigrams (a lone character stands for itself), as
 Lucene's CJK analyzer does.
@@ -17,6 +17,7 @@ Lucene's CJK analyzer does.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
@@ -64,11 +65,11 @@ class BM25:
     def scores(self, query: str) -> np.ndarray:
         """BM25 score of every chunk for ``query``."""
         out = np.zeros(self.size)
-        for w in set(terms(query)):
+        for w, times in sorted(Counter(terms(query)).items()):
             t = self.vocab.get(w)
             if t is not None:
                 lo, hi = self.bounds[t], self.bounds[t + 1]
-                out[self.docs[lo:hi]] += self.weights[lo:hi]  # a chunk once per term
+                out[self.docs[lo:hi]] += times * self.weights[lo:hi]  # a chunk once per term
         return out
 
     def search(self, query: str, k: int) -> list[int]:
