@@ -28,20 +28,6 @@ SPACE = re.compile(r"\s+")
 Spans = list[tuple[int, int]]
 
 
-def locate(text: str, chunks: Sequence[str]) -> Spans:
-    """Offsets of chunk texts found in order (for splitters that do not report them)."""
-    spans, pos = [], 0
-    for chunk in chunks:
-        at = text.find(chunk, pos)
-        if at < 0:
-            at = text.find(chunk)
-        if at < 0:
-            raise ValueError(f"chunk {chunk[:40]!r} is not a substring of the text")
-        spans.append((at, at + len(chunk)))
-        pos = at + 1
-    return spans
-
-
 def ends_mid_sentence(text: str, end: int, chunk: str) -> bool:
     """Whether a chunk ending at ``end`` stops inside a sentence (see the module docs)."""
     if SENTENCE_END.search(chunk.rstrip()):

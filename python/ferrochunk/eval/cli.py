@@ -77,7 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run ``ferrochunk eval`` with ``argv`` (the arguments after ``eval``)."""
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as done:  # --help (0) or a bad option (2, one line already printed)
+        return int(done.code or 0)
     try:
         import numpy  # noqa: F401
 

@@ -128,7 +128,7 @@ def _one(
     embedder: Optional[Embed],
     qvecs: Optional[np.ndarray],
 ) -> Result:
-    from ..tokens import get_encoding
+    from .. import get_encoding
 
     split = build(config)
     t0 = time.perf_counter()
