@@ -5,14 +5,20 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import ferrochunk
 
 from ferrochunk.eval import Answer, Config, Dataset, Question, evaluate, synthetic_questions
-from ferrochunk.eval.bm25 import BM25, terms, top_k
+from ferrochunk.eval.bm25 import BM25, CorpusTerms, DocTerms, terms, top_k
 from ferrochunk.eval.dense import Dense, as_embedder
 
+SAMPLE = Path(ferrochunk.__file__).parent / "sample"
 CHUNKS = [
     "The keeper lit the lamp at dusk.",
     "Fog rolled over the rocks; the keeper rang the bell, the bell, the bell.",
@@ -138,3 +144,28 @@ def test_dense_run() -> None:
     assert 0.0 <= report["results"][0]["recall_strict"] <= 1.0
     with pytest.raises(ValueError, match="needs an embedder"):
         evaluate(data, [], retriever="dense")
+
+
+TEXT_ALPHABET = st.sampled_from(list("ab Z_-.\n\t世界和平灯塔İßé́0") + ["ǅ", "\u00a0"])
+
+
+@given(st.text(TEXT_ALPHABET, max_size=60), st.data())
+def test_span_terms_equal_the_terms_of_the_span(text: str, data: st.DataObject) -> None:
+    vocab: dict[str, int] = {}
+    doc = DocTerms(text, vocab)
+    for _ in range(5):
+        a = data.draw(st.integers(0, len(text)))
+        b = data.draw(st.integers(a, len(text)))
+        ids = doc.span(text, a, b, vocab)
+        inverse = {i: t for t, i in vocab.items()}
+        assert [inverse[int(i)] for i in ids] == terms(text[a:b])
+
+
+def test_span_terms_on_the_sample() -> None:
+    docs = {p.name: p.read_text(encoding="utf-8") for p in sorted(SAMPLE.iterdir())}
+    corpus = CorpusTerms(docs)
+    spans = [(d, a, min(a + w, len(t))) for d, t in docs.items() for w in (7, 50, 333) for a in range(0, len(t), 97)]
+    got = corpus.chunks(spans)
+    inverse = {i: t for t, i in corpus.vocab.items()}
+    for (d, a, b), ids in zip(spans, got):
+        assert [inverse[int(i)] for i in ids] == terms(docs[d][a:b])

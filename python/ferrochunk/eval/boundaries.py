@@ -24,7 +24,6 @@ SENTENCE_END = re.compile(
     "[.!?\u3002\uff01\uff1f\uff1b\u2026][\"'\u201d\u2019)\\]\u300d\u300f\uff09]*$"
 )
 BLOCK_START = re.compile(r"[ \t]*(#|```|~~~|\||[-*+] |\d+[.)] |>|$)")
-SPACE = re.compile(r"\s+")
 Spans = list[tuple[int, int]]
 
 
@@ -32,13 +31,13 @@ def ends_mid_sentence(text: str, end: int, chunk: str) -> bool:
     """Whether a chunk ending at ``end`` stops inside a sentence (see the module docs)."""
     if SENTENCE_END.search(chunk.rstrip()):
         return False
-    rest = text[end:]
-    nl = rest.find("\n")
+    nl = text.find("\n", end)
     if nl < 0:
-        return rest.strip() != ""
-    if rest[:nl].strip():
+        return text[end:].strip() != ""
+    if text[end:nl].strip():
         return True  # the chunk stops inside a line
-    return not BLOCK_START.match(rest[nl + 1 :].split("\n", 1)[0])
+    after = text.find("\n", nl + 1)
+    return not BLOCK_START.match(text[nl + 1 : len(text) if after < 0 else after])
 
 
 @functools.lru_cache(maxsize=4096)
@@ -88,7 +87,7 @@ def boundary_measures(
         for a, b in regions(text, size, length):
             fits += 1
             cut += not any(s <= a and b <= e for s, e in doc_spans)
-        solid += _solid(text, 0, len(text))
+        solid += _solid_total(text)
         covered += sum(_solid(text, a, b) for a, b in union(list(doc_spans)))
     pct = 100.0 / max(chunks, 1)
     return {
@@ -103,6 +102,10 @@ def boundary_measures(
 
 
 def _solid(text: str, a: int, b: int) -> int:
-    """Non-whitespace code points in ``text[a:b]``."""
-    piece = text[a:b]
-    return len(piece) - sum(len(m) for m in SPACE.findall(piece))
+    """Non-whitespace code points in ``text[a:b]`` (``str.split``'s whitespace)."""
+    return sum(map(len, text[a:b].split()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _solid_total(text: str) -> int:
+    return _solid(text, 0, len(text))

@@ -56,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     data.add_argument("--split", help="BEIR qrels split (default: test, or the only one)")
     data.add_argument("--questions", type=int, default=200, help="synthetic questions to make")
     data.add_argument("--seed", type=int, default=0, help="seed of the synthetic questions")
-    data.add_argument("--hold-out", type=float, default=0.3, help="share of words held out")
+    data.add_argument("--hold-out", type=float, default=0.5, help="share of words held out")
     grid = p.add_argument_group("grid (chunkers × sizes × overlaps)")
     grid.add_argument("--grid", help="a .toml or .json grid file (instead of the options below)")
     grid.add_argument("--chunkers", default=DEFAULT_CHUNKERS, help="comma-separated names, from: " + ", ".join(CHUNKERS))

@@ -15,7 +15,7 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
-from .bm25 import BM25
+from .bm25 import BM25, CorpusTerms
 from .boundaries import boundary_measures
 from .chunkers import ENCODING, Config, Skip, Spans, build
 from .data import Dataset
@@ -88,15 +88,19 @@ def evaluate(
     say = log or (lambda _: None)
     queries = [q.query for q in dataset.questions]
     run_timing: dict[str, float] = {}
+    t0 = time.perf_counter()
     qvecs = None
     if retriever == "dense" and embedder is not None:
-        t0 = time.perf_counter()
         qvecs = normalise(embedder(queries))
         run_timing["query_embedding_s"] = time.perf_counter() - t0
+    terms = None
+    if retriever == "bm25":  # the documents' terms, shared by every configuration
+        terms = CorpusTerms(dataset.documents)
+        run_timing["document_terms_s"] = time.perf_counter() - t0
     results = []
     for n, config in enumerate(configs, 1):
         try:
-            result = _one(dataset, config, k, embedder if qvecs is not None else None, qvecs)
+            result = _one(dataset, config, k, terms or (embedder, qvecs))
         except Skip as why:
             result = Result(config, skipped=str(why))
         results.append(result)
@@ -121,25 +125,25 @@ def _brief(result: Result, k: int) -> str:
     )
 
 
-def _one(
-    dataset: Dataset,
-    config: Config,
-    k: int,
-    embedder: Optional[Embed],
-    qvecs: Optional[np.ndarray],
-) -> Result:
+def _one(dataset: Dataset, config: Config, k: int, retriever: Any) -> Result:
+    """One configuration; ``retriever`` is the corpus's terms (BM25) or (embedder, query
+    vectors)."""
     from .. import get_encoding
 
     split = build(config)
     t0 = time.perf_counter()
     chunks = chunk_all(dataset, split)
     t1 = time.perf_counter()
-    index: Any = Dense(chunks.texts, embedder) if embedder else BM25(chunks.texts)
-    t2 = time.perf_counter()
-    if qvecs is not None:
-        ranked = index.search_vectors(qvecs, k)
+    if isinstance(retriever, CorpusTerms):
+        spans = list(zip(chunks.docs, chunks.starts, chunks.ends))
+        bm25 = BM25.from_ids(retriever.chunks(spans), retriever.vocab)
+        t2 = time.perf_counter()
+        ranked = [bm25.search(q.query, k) for q in dataset.questions]
     else:
-        ranked = [index.search(q.query, k) for q in dataset.questions]
+        embedder, qvecs = retriever
+        dense = Dense(chunks.texts, embedder)
+        t2 = time.perf_counter()
+        ranked = dense.search_vectors(qvecs, k)
     t3 = time.perf_counter()
     tokens = get_encoding(ENCODING).count_batch(chunks.texts)
     measures = _measures(dataset, chunks, ranked, tokens, k)

@@ -102,7 +102,7 @@ def synthetic_questions(
     n: int = 200,
     *,
     seed: int = 0,
-    hold_out: float = 0.3,
+    hold_out: float = 0.5,
     min_words: int = 8,
     max_words: int = 80,
     sentences: Callable[[str], Spans] = sentence_spans,
