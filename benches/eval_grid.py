@@ -2,8 +2,8 @@
 
     python benches/eval_grid.py [--questions 1000] [--rounds 3] [--out eval-corpus]
 
-The grid: ferrochunk's MarkdownChunker, Splitter and token windows × 200 / 400 cl100k tokens
-× overlap 0 / 50, over synthetic questions (seed 0) and BM25, k = 5 — the same run as
+The grid: ferrochunk's MarkdownChunker, Splitter and token windows x 200 / 400 cl100k tokens
+x overlap 0 / 50, over synthetic questions (seed 0) and BM25, k = 5 — the same run as
 
     ferrochunk eval --data ../shared/corpus --questions 1000 \\
         --chunkers markdown,splitter,tokens --sizes 200,400 --overlaps 0,50
@@ -12,8 +12,9 @@ Prints the wall time of each round (median last) split into: reading the corpus,
 questions, the documents' BM25 terms (once, shared by all configurations), then summed over
 the configurations chunking, indexing, querying, and measuring (the rank and span measures,
 cl100k counts, the boundary measures; the first configuration also parses every document
-with markdown-it-py, cached for the rest); then the tables of the last round. Rounds are independent (fresh objects; caches of the boundary measures'
-Markdown parse are emptied between rounds), so the median is a cold figure.
+with markdown-it-py, cached for the rest); then the tables of the last round. Rounds are
+independent (fresh objects; the cache of the Markdown parse is emptied between rounds), so
+the median is a cold figure.
 """
 
 from __future__ import annotations
@@ -73,8 +74,10 @@ def main() -> None:
     median = {k: statistics.median(r[k] for r in rounds) for k in keys}
     print(f"| median of {args.rounds} (s) | " + " | ".join(f"{median[k]:.2f}" for k in keys) + " |")
     data = report["dataset"]
-    print(f"\n{len(report['results'])} configurations, {data['questions']} questions, "
-          f"{data['documents']} documents, {data['characters'] / 1e6:.2f} M code points\n")
+    print(
+        f"\n{len(report['results'])} configurations, {data['questions']} questions, "
+        f"{data['documents']} documents, {data['characters'] / 1e6:.2f} M code points\n"
+    )
     print(tables(report))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,18 @@ from pathlib import Path
 import pytest
 
 import ferrochunk
-from ferrochunk.eval import CHUNKERS, PEERS, Config, Skip, build, expand, load_grid, locate, register, to_spans
+from ferrochunk.eval import (
+    CHUNKERS,
+    PEERS,
+    Config,
+    Skip,
+    build,
+    expand,
+    load_grid,
+    locate,
+    register,
+    to_spans,
+)
 
 SAMPLE = Path(ferrochunk.__file__).parent / "sample"
 TEXTS = [p.read_text(encoding="utf-8") for p in sorted(SAMPLE.iterdir())]
@@ -114,8 +125,12 @@ def test_config_and_grid_errors(tmp_path: Path) -> None:
         build(Config("nope", 10))
     configs, left_out = expand(["splitter", "markdown"], [50, 100], [0, 50], "tokens")
     assert [c.label for c in configs] == [
-        "splitter 50t/0", "splitter 100t/0", "splitter 100t/50",
-        "markdown 50t/0", "markdown 100t/0", "markdown 100t/50",
+        "splitter 50t/0",
+        "splitter 100t/0",
+        "splitter 100t/50",
+        "markdown 50t/0",
+        "markdown 100t/0",
+        "markdown 100t/50",
     ]
     assert left_out == [
         "splitter size 50 overlap 50 (overlap >= size)",
@@ -140,13 +155,16 @@ def test_grid_files(tmp_path: Path) -> None:
         Config("splitter", 500, 0, "chars"),
     ]
     js = tmp_path / "grid.json"
-    js.write_text(json.dumps({"chunkers": ["tokens"], "sizes": [64], "overlaps": [8], "unit": "tokens"}), "utf-8")
+    js.write_text(
+        json.dumps({"chunkers": ["tokens"], "sizes": [64], "overlaps": [8], "unit": "tokens"}),
+        "utf-8",
+    )
     assert load_grid(js)[0] == [Config("tokens", 64, 8, "tokens")]
     js.write_text(json.dumps({"chunkers": ["tokens"], "size": [64]}), "utf-8")
     with pytest.raises(ValueError, match="unknown key 'size'"):
         load_grid(js)
     toml.write_text("chunkers = [", encoding="utf-8")
-    with pytest.raises(ValueError, match="grid.toml"):
+    with pytest.raises(ValueError, match=r"grid\.toml"):
         load_grid(toml)
     with pytest.raises(ValueError, match="no such grid file"):
         load_grid(tmp_path / "missing.toml")

@@ -29,7 +29,9 @@ def test_no_arguments_runs_on_the_sample(tmp_path: Path, monkeypatch, capsys) ->
     out_dir = tmp_path / "ferrochunk-eval"
     assert (out_dir / "eval.png").read_bytes().startswith(PNG)
     report = results(out_dir)
-    assert report["dataset"]["kind"] == "synthetic" and report["dataset"]["name"] == "bundled sample"
+    assert (
+        report["dataset"]["kind"] == "synthetic" and report["dataset"]["name"] == "bundled sample"
+    )
     assert report["dataset"]["documents"] == 3 and report["dataset"]["questions"] > 20
     assert report["k"] == 5 and report["retriever"] == "bm25"
     rows = report["results"]
@@ -45,8 +47,12 @@ def test_same_arguments_same_json(tmp_path: Path, capsys) -> None:
     args = ["--chunkers", "markdown,tokens", "--sizes", "60", "--overlaps", "0,20"]
     assert run(capsys, *args, "--out", str(tmp_path / "1"))[0] == 0
     assert run(capsys, *args, "--out", str(tmp_path / "2"))[0] == 0
-    strip = [{k: v for k, v in r.items() if k != "timing"} for r in results(tmp_path / "1")["results"]]
-    again = [{k: v for k, v in r.items() if k != "timing"} for r in results(tmp_path / "2")["results"]]
+    strip = [
+        {k: v for k, v in r.items() if k != "timing"} for r in results(tmp_path / "1")["results"]
+    ]
+    again = [
+        {k: v for k, v in r.items() if k != "timing"} for r in results(tmp_path / "2")["results"]
+    ]
     assert strip == again and len(strip) == 4
 
 
@@ -68,8 +74,21 @@ def beir_folder(root: Path, qrels: str) -> Path:
 def test_beir_folder(tmp_path: Path, capsys) -> None:
     data = beir_folder(tmp_path / "tiny", "query-id\tcorpus-id\tscore\nq1\td1\t1\nq2\td2\t1\n")
     out_dir = tmp_path / "out"
-    code, out, err = run(capsys, "--data", str(data), "--chunkers", "splitter", "--sizes", "1000",
-                         "--unit", "chars", "--k", "1", "--out", str(out_dir))
+    code, out, err = run(
+        capsys,
+        "--data",
+        str(data),
+        "--chunkers",
+        "splitter",
+        "--sizes",
+        "1000",
+        "--unit",
+        "chars",
+        "--k",
+        "1",
+        "--out",
+        str(out_dir),
+    )
     assert code == 0, err
     report = results(out_dir)
     assert report["dataset"]["kind"] == "beir" and report["dataset"]["questions"] == 2
@@ -88,9 +107,21 @@ def test_span_questions_file(tmp_path: Path, capsys) -> None:
     start = text.index("Fog")
     q = {"query": "fog bell", "doc_id": "a.md", "answers": [[start, start + 12]]}
     (tmp_path / "q.jsonl").write_text(json.dumps(q) + "\n", encoding="utf-8")
-    code, _, err = run(capsys, "--data", str(tmp_path / "q.jsonl"), "--docs", str(docs),
-                       "--chunkers", "splitter", "--sizes", "40", "--unit", "chars",
-                       "--out", str(tmp_path / "out"))
+    code, _, err = run(
+        capsys,
+        "--data",
+        str(tmp_path / "q.jsonl"),
+        "--docs",
+        str(docs),
+        "--chunkers",
+        "splitter",
+        "--sizes",
+        "40",
+        "--unit",
+        "chars",
+        "--out",
+        str(tmp_path / "out"),
+    )
     assert code == 0, err
     (row,) = results(tmp_path / "out")["results"]
     assert row["recall_strict"] == 1.0 and row["mrr_strict"] == 1.0
@@ -126,8 +157,17 @@ def test_unknown_documents_in_qrels_exit_2(tmp_path: Path, capsys) -> None:
 
 
 def test_left_out_combinations_are_named(tmp_path: Path, capsys) -> None:
-    code, _, err = run(capsys, "--chunkers", "splitter", "--sizes", "30,60", "--overlaps", "40",
-                       "--out", str(tmp_path))
+    code, _, err = run(
+        capsys,
+        "--chunkers",
+        "splitter",
+        "--sizes",
+        "30,60",
+        "--overlaps",
+        "40",
+        "--out",
+        str(tmp_path),
+    )
     assert code == 0
     assert "left out splitter size 30 overlap 40 (overlap >= size)" in err
 
@@ -136,5 +176,6 @@ def test_help_shows_defaults(capsys) -> None:
     assert main(["eval", "--help"]) == 0
     out = capsys.readouterr().out
     assert "(default: 5)" in out and "(default: bm25)" in out and "(default: 100,200,400)" in out
-    main_help = pytest.raises(SystemExit, main, ["--help"])
+    with pytest.raises(SystemExit) as main_help:
+        main(["--help"])
     assert main_help.value.code == 0 and "eval" in capsys.readouterr().out

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001 - CJK punctuation in the test text is the point
 """ferrochunk.eval data: BEIR and span-question loaders (and their errors), synthetic questions."""
 
 from __future__ import annotations
@@ -27,8 +28,11 @@ def beir(tmp_path: Path, qrels: str) -> Path:
     )
     write_jsonl(
         tmp_path / "queries.jsonl",
-        [{"_id": "q1", "text": "who lit the lamp"}, {"_id": "q2", "text": "fog"},
-         {"_id": "q3", "text": "unjudged"}],
+        [
+            {"_id": "q1", "text": "who lit the lamp"},
+            {"_id": "q2", "text": "fog"},
+            {"_id": "q3", "text": "unjudged"},
+        ],
     )
     (tmp_path / "qrels").mkdir(exist_ok=True)
     (tmp_path / "qrels" / "test.tsv").write_text(qrels, encoding="utf-8")
@@ -38,7 +42,10 @@ def beir(tmp_path: Path, qrels: str) -> Path:
 def test_beir_folder(tmp_path: Path) -> None:
     ds = load_beir(beir(tmp_path, "query-id\tcorpus-id\tscore\nq1\td1\t2\nq2\td2\t1\nq2\td1\t0\n"))
     assert ds.kind == "beir"
-    assert ds.documents == {"d1": "Lamps\n\nThe keeper lit the lamp.", "d2": "Fog rolled over the rocks."}
+    assert ds.documents == {
+        "d1": "Lamps\n\nThe keeper lit the lamp.",
+        "d2": "Fog rolled over the rocks.",
+    }
     assert [(q.qid, q.query) for q in ds.questions] == [("q1", "who lit the lamp"), ("q2", "fog")]
     assert [(a.doc_id, a.start, a.grade) for a in ds.questions[0].answers] == [("d1", None, 2.0)]
     assert [a.doc_id for a in ds.questions[1].answers] == ["d2"]  # the 0 row is not relevant
@@ -48,7 +55,9 @@ def test_beir_folder(tmp_path: Path) -> None:
 
 def test_qrels_naming_unknown_documents_are_named(tmp_path: Path) -> None:
     folder = beir(tmp_path, "q1\td1\t1\nq1\tghost-7\t1\nq2\tphantom\t1\n")
-    with pytest.raises(ValueError, match=r"2 judgements name unknown documents: 'ghost-7' \(line 2\), 'phantom'"):
+    with pytest.raises(
+        ValueError, match=r"2 judgements name unknown documents: 'ghost-7' \(line 2\), 'phantom'"
+    ):
         load_beir(folder)
 
 
@@ -57,12 +66,12 @@ def test_qrels_other_errors(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"test.tsv:1: query 'q9' is not in queries.jsonl"):
         load_beir(folder)
     (folder / "qrels" / "test.tsv").write_text("q1\td1\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="test.tsv:1: expected 3 tab-separated columns"):
+    with pytest.raises(ValueError, match=r"test\.tsv:1: expected 3 tab-separated columns"):
         load_beir(folder)
     (folder / "qrels" / "test.tsv").write_text("q1\td1\t0\n", encoding="utf-8")
     with pytest.raises(ValueError, match="no query has a relevant document"):
         load_beir(folder)
-    with pytest.raises(ValueError, match="dev.tsv: missing"):
+    with pytest.raises(ValueError, match=r"dev\.tsv: missing"):
         load_beir(folder, split="dev")
 
 
@@ -119,12 +128,21 @@ def test_span_questions(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("row", "message"),
     [
-        ({"query": "q", "doc_id": "a", "answers": [[10, 16]]}, r"q.jsonl:1: answer span \[10, 16\] is outside document 'a' \(15 code points\)"),
+        (
+            {"query": "q", "doc_id": "a", "answers": [[10, 16]]},
+            r"q.jsonl:1: answer span \[10, 16\] is outside document 'a' \(15 code points\)",
+        ),
         ({"query": "q", "doc_id": "a", "answers": [[3, 3]]}, r"outside document 'a' .* or empty"),
         ({"query": "q", "doc_id": "a", "answers": [[-1, 2]]}, "outside document"),
         ({"query": "q", "doc_id": "a", "answers": []}, "non-empty list"),
-        ({"query": "q", "doc_id": "a", "answers": [[1.5, 2]]}, "not a \\[start, end\\] pair of ints"),
-        ({"query": "q", "doc_id": "zz", "answers": [[0, 1]]}, "doc_id 'zz' is not among the 1 documents"),
+        (
+            {"query": "q", "doc_id": "a", "answers": [[1.5, 2]]},
+            "not a \\[start, end\\] pair of ints",
+        ),
+        (
+            {"query": "q", "doc_id": "zz", "answers": [[0, 1]]},
+            "doc_id 'zz' is not among the 1 documents",
+        ),
         ({"doc_id": "a", "answers": [[0, 1]]}, "missing 'query'"),
     ],
 )
@@ -162,7 +180,11 @@ def test_sentences_are_prose_spans() -> None:
 
 
 def test_synthetic_questions_are_seeded_true_spans() -> None:
-    docs = {"a.md": TEXT, "b.md": TEXT.replace("lighthouse", "harbour") + "\nA fresh unique sentence appears only in this second file here."}
+    docs = {
+        "a.md": TEXT,
+        "b.md": TEXT.replace("lighthouse", "harbour")
+        + "\nA fresh unique sentence appears only in this second file here.",
+    }
     one = synthetic_questions(docs, 50, seed=3)
     again = synthetic_questions(docs, 50, seed=3)
     other = synthetic_questions(docs, 50, seed=4)
@@ -179,7 +201,9 @@ def test_synthetic_questions_are_seeded_true_spans() -> None:
         it = iter(words)
         assert all(w in it for w in kept)
     # sentences found in both files (the Chinese ones, "Did the ships see it?") are ambiguous
-    texts = [docs[q.answers[0].doc_id][q.answers[0].start : q.answers[0].end] for q in one.questions]
+    texts = [
+        docs[q.answers[0].doc_id][q.answers[0].start : q.answers[0].end] for q in one.questions
+    ]
     assert not any(re.search("[\u4e00-\u9fff]", t) for t in texts)
     assert one.notes["repeated sentences left out"] > 0
     assert "A fresh unique sentence appears only in this second file here." in texts

@@ -13,7 +13,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ferrochunk
-
 from ferrochunk.eval import Answer, Config, Dataset, Question, evaluate, synthetic_questions
 from ferrochunk.eval.bm25 import BM25, CorpusTerms, DocTerms, terms, top_k
 from ferrochunk.eval.dense import Dense, as_embedder
@@ -29,7 +28,16 @@ CHUNKS = [
 
 
 def test_terms() -> None:
-    assert terms("Hello, World_x 世界和平 a 灯") == ["hello", "world", "x", "世界", "界和", "和平", "a", "灯"]
+    assert terms("Hello, World_x 世界和平 a 灯") == [
+        "hello",
+        "world",
+        "x",
+        "世界",
+        "界和",
+        "和平",
+        "a",
+        "灯",
+    ]
 
 
 def literal_bm25(chunks: list[str], query: str, k1: float = 1.5, b: float = 0.75) -> list[float]:
@@ -48,7 +56,9 @@ def literal_bm25(chunks: list[str], query: str, k1: float = 1.5, b: float = 0.75
     return scores
 
 
-@pytest.mark.parametrize("query", ["the keeper bell bell", "灯塔 灯", "rocky rocks", "absent words", ""])
+@pytest.mark.parametrize(
+    "query", ["the keeper bell bell", "灯塔 灯", "rocky rocks", "absent words", ""]
+)
 def test_bm25_scores_are_the_formula(query: str) -> None:
     index = BM25(CHUNKS)
     assert index.scores(query) == pytest.approx(literal_bm25(CHUNKS, query))
@@ -60,7 +70,9 @@ def test_bm25_matches_bm25s_when_installed() -> None:
     r.index([terms(c) or ["-"] for c in CHUNKS[:3]], show_progress=False)
     ours = BM25(CHUNKS[:3])
     for query in ["the keeper bell", "灯塔 lamp"]:
-        ids, scores = r.retrieve([[t for t in terms(query) if t in r.vocab_dict]], k=3, show_progress=False)
+        ids, _ = r.retrieve(
+            [[t for t in terms(query) if t in r.vocab_dict]], k=3, show_progress=False
+        )
         assert ours.search(query, 3) == list(ids[0][: len(ours.search(query, 3))])
 
 
@@ -125,7 +137,12 @@ def test_a_run_on_a_hand_made_dataset() -> None:
 
 
 def test_same_inputs_same_numbers() -> None:
-    docs = {"x.md": "\n\n".join(f"Sentence number {w} talks about the {w} lighthouse keeper today." for w in "one two three four five six seven eight nine ten".split())}
+    docs = {
+        "x.md": "\n\n".join(
+            f"Sentence number {w} talks about the {w} lighthouse keeper today."
+            for w in "one two three four five six seven eight nine ten".split()
+        )
+    }
     configs = [Config("markdown", 40, 0, "tokens"), Config("tokens", 30, 10, "tokens")]
 
     def run(seed: int) -> list[dict]:
@@ -138,15 +155,24 @@ def test_same_inputs_same_numbers() -> None:
 
 
 def test_dense_run() -> None:
-    data = synthetic_questions({"d": "The keeper lit the lamp at dusk every evening of the year.\n\nShips passed the rocky point safely through the long winter nights."}, 5)
-    report = evaluate(data, [Config("splitter", 70, 0)], k=1, retriever="dense", embedder=as_embedder(letters))
+    text = (
+        "The keeper lit the lamp at dusk every evening of the year.\n\n"
+        "Ships passed the rocky point safely through the long winter nights."
+    )
+    data = synthetic_questions(
+        {"d": text},
+        5,
+    )
+    report = evaluate(
+        data, [Config("splitter", 70, 0)], k=1, retriever="dense", embedder=as_embedder(letters)
+    )
     assert report["retriever"] == "dense" and "query_embedding_s" in report["timing"]
     assert 0.0 <= report["results"][0]["recall_strict"] <= 1.0
     with pytest.raises(ValueError, match="needs an embedder"):
         evaluate(data, [], retriever="dense")
 
 
-TEXT_ALPHABET = st.sampled_from(list("ab Z_-.\n\t世界和平灯塔İßé́0") + ["ǅ", "\u00a0"])
+TEXT_ALPHABET = st.sampled_from([*"ab Z_-.\n\t世界和平灯塔İßé́0", "ǅ", "\u00a0"])
 
 
 @given(st.text(TEXT_ALPHABET, max_size=60), st.data())
@@ -164,7 +190,12 @@ def test_span_terms_equal_the_terms_of_the_span(text: str, data: st.DataObject) 
 def test_span_terms_on_the_sample() -> None:
     docs = {p.name: p.read_text(encoding="utf-8") for p in sorted(SAMPLE.iterdir())}
     corpus = CorpusTerms(docs)
-    spans = [(d, a, min(a + w, len(t))) for d, t in docs.items() for w in (7, 50, 333) for a in range(0, len(t), 97)]
+    spans = [
+        (d, a, min(a + w, len(t)))
+        for d, t in docs.items()
+        for w in (7, 50, 333)
+        for a in range(0, len(t), 97)
+    ]
     got = corpus.chunks(spans)
     inverse = {i: t for t, i in corpus.vocab.items()}
     for (d, a, b), ids in zip(spans, got):

@@ -5,9 +5,10 @@ cost in context. ``ferrochunk eval`` runs it from the command line (:mod:`.cli`)
 >>> docs = {"a.md": "The lighthouse keeper lit the lamp at dusk every single day. "
 ...         "Ships passed the rocky point safely through the long winter nights."}
 >>> data = synthetic_questions(docs, n=2, seed=1)
->>> report = evaluate(data, [Config("splitter", 80, 0)], k=1)
->>> report["results"][0]["recall_strict"]
-1.0
+>>> report = evaluate(data, [Config("splitter", 80, 0)], k=1)  # 80 code points: cuts the 2nd
+>>> r = report["results"][0]
+>>> r["boundaries"]["chunks"], r["recall_strict"], r["recall_lenient"]
+(2, 0.5, 1.0)
 
 Any chunker plugs in with :func:`register` (a factory ``Config -> (text -> chunks)``, the
 chunks as ``(start, end)`` pairs or objects with ``.start``/``.end``).

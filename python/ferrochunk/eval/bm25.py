@@ -8,10 +8,11 @@ with our tokenizer it is no faster on this workload, and ours needs nothing but 
 breaks ties by chunk order, so the ranking is the same on every machine.
 
 Scoring is Lucene's BM25 (as bm25s's default ``method="lucene"``): the sum over the query's
-terms (a repeated term counts each time) of, for chunk d, ``idf(t) * tf / (tf + k1 * (1 - b + b * |d| / avgdl))`` with
-``idf(t) = ln(1 + (N - df + 0.5) / (df + 0.5))``. Terms are lowercase words; CJK text, which
-has no spaces, gives overlapping character bigrams (a lone character stands for itself), as
-Lucene's CJK analyzer does.
+terms t (a repeated term counts each time) of, for chunk d,
+``idf(t) * tf / (tf + k1 * (1 - b + b * |d| / avgdl))`` with
+``idf(t) = ln(1 + (N - df + 0.5) / (df + 0.5))``, k1 = 1.5, b = 0.75. Terms are lowercase
+words; CJK text, which has no spaces, gives overlapping character bigrams (a lone character
+stands for itself), as Lucene's CJK analyzer does.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ class Skip(Exception):
 
 @dataclass(frozen=True)
 class Config:
-    """One point of the grid: chunker × size × overlap, in ``unit``."""
+    """One point of the grid: chunker x size x overlap, in ``unit``."""
 
     chunker: str
     size: int
@@ -245,7 +245,5 @@ def build(config: Config) -> SpanFn:
     when it cannot run here)."""
     factory = CHUNKERS.get(config.chunker)
     if factory is None:
-        raise ValueError(
-            f"unknown chunker {config.chunker!r}; choose from {', '.join(CHUNKERS)}"
-        )
+        raise ValueError(f"unknown chunker {config.chunker!r}; choose from {', '.join(CHUNKERS)}")
     return factory(config)

@@ -57,19 +57,34 @@ def build_parser() -> argparse.ArgumentParser:
     data.add_argument("--questions", type=int, default=200, help="synthetic questions to make")
     data.add_argument("--seed", type=int, default=0, help="seed of the synthetic questions")
     data.add_argument("--hold-out", type=float, default=0.5, help="share of words held out")
-    grid = p.add_argument_group("grid (chunkers × sizes × overlaps)")
+    grid = p.add_argument_group("grid (chunkers x sizes x overlaps)")
     grid.add_argument("--grid", help="a .toml or .json grid file (instead of the options below)")
-    grid.add_argument("--chunkers", default=DEFAULT_CHUNKERS, help="comma-separated names, from: " + ", ".join(CHUNKERS))
+    grid.add_argument(
+        "--chunkers",
+        default=DEFAULT_CHUNKERS,
+        help="comma-separated names, from: " + ", ".join(CHUNKERS),
+    )
     grid.add_argument("--sizes", default=DEFAULT_SIZES, help="comma-separated chunk sizes")
     grid.add_argument("--overlaps", default=DEFAULT_OVERLAPS, help="comma-separated overlaps")
-    grid.add_argument("--unit", choices=("chars", "tokens"), default="tokens",
-                      help="unit of sizes and overlaps (tokens: cl100k_base)")
+    grid.add_argument(
+        "--unit",
+        choices=("chars", "tokens"),
+        default="tokens",
+        help="unit of sizes and overlaps (tokens: cl100k_base)",
+    )
     run = p.add_argument_group("retrieval and output")
     run.add_argument("--k", type=int, default=5, help="chunks retrieved per question")
-    run.add_argument("--retriever", choices=("bm25", "dense"), default="bm25",
-                     help="bm25 (lexical) or dense (cosine of embeddings)")
-    run.add_argument("--embedder", default="wordllama",
-                     help="for dense: 'wordllama' (offline) or module:attr of an embedder")
+    run.add_argument(
+        "--retriever",
+        choices=("bm25", "dense"),
+        default="bm25",
+        help="bm25 (lexical) or dense (cosine of embeddings)",
+    )
+    run.add_argument(
+        "--embedder",
+        default="wordllama",
+        help="for dense: 'wordllama' (offline) or module:attr of an embedder",
+    )
     run.add_argument("--out", default="ferrochunk-eval", help="folder for eval.json and eval.png")
     run.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
     return p
@@ -92,8 +107,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             configs, left_out = load_grid(args.grid)
         else:
             configs, left_out = expand(
-                _names(args.chunkers), _ints(args.sizes, "--sizes"),
-                _ints(args.overlaps, "--overlaps"), args.unit,
+                _names(args.chunkers),
+                _ints(args.sizes, "--sizes"),
+                _ints(args.overlaps, "--overlaps"),
+                args.unit,
             )
         if args.k <= 0:
             raise ValueError(f"--k must be > 0, got {args.k}")
@@ -165,7 +182,7 @@ def _embedder(spec: str) -> Any:
 
 
 def _dataset(args: argparse.Namespace, stack: ExitStack) -> Any:
-    from . import data, synthetic
+    from . import data
 
     if args.data is None:
         sample = resources.files("ferrochunk") / "sample"

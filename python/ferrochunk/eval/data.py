@@ -224,7 +224,9 @@ def _read_qrels(
             else:
                 zero += 1
     if unknown:
-        shown = ", ".join(unknown[:5]) + (f" and {len(unknown) - 5} more" if len(unknown) > 5 else "")
+        shown = ", ".join(unknown[:5]) + (
+            f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        )
         raise ValueError(f"{path}: {len(unknown)} judgements name unknown documents: {shown}")
     return relevant, zero
 

@@ -1,4 +1,4 @@
-"""The grid of configurations: chunkers × sizes × overlaps in one unit, from the command line
+"""The grid of configurations: chunkers x sizes x overlaps in one unit, from the command line
 or a config file (TOML or JSON), plus explicit points.
 
     # grid.toml
@@ -34,9 +34,7 @@ def expand(
     """The cross product, and what was left out (overlap >= size) in words."""
     unknown = [c for c in chunkers if c not in CHUNKERS]
     if unknown:
-        raise ValueError(
-            f"unknown chunker {unknown[0]!r}; choose from {', '.join(CHUNKERS)}"
-        )
+        raise ValueError(f"unknown chunker {unknown[0]!r}; choose from {', '.join(CHUNKERS)}")
     configs, left_out = [], []
     for chunker in chunkers:
         for size in sizes:

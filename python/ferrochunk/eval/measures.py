@@ -16,7 +16,7 @@ a span of a document, or a whole relevant document (BEIR qrels).
   ideal DCG putting one unit per rank, highest grade first (grades are 1 for spans).
 - **Span precision / recall / IoU** compare the code points of the retrieved context (the
   union of the top-K chunks, per document) with those of the answers (whole documents for
-  document answers): |R ∩ A| / |R|, |R ∩ A| / |A|, |R ∩ A| / |R ∪ A| — the character-level
+  document answers): |R ∩ A| / |R|, |R ∩ A| / |A|, |R ∩ A| / |R u A| — the character-level
   measures of Chroma's chunking evaluation ("token-wise" there, counted in characters too).
 
 Every measure is a mean over questions, in [0, 1].
@@ -71,9 +71,7 @@ def rank_scores(hits: Sequence[Hit], answers: Sequence[Answer], k: int, strict: 
     per_rank = credits(hits[:k], answers, strict)
     found = sum(len(c) for c in per_rank)
     first: Optional[int] = next((i for i, c in enumerate(per_rank) if c), None)
-    dcg = sum(
-        sum(answers[j].grade for j in c) / math.log2(i + 2) for i, c in enumerate(per_rank)
-    )
+    dcg = sum(sum(answers[j].grade for j in c) / math.log2(i + 2) for i, c in enumerate(per_rank))
     ideal = sorted((a.grade for a in answers), reverse=True)[:k]
     idcg = sum(g / math.log2(i + 2) for i, g in enumerate(ideal))
     return RankScores(

@@ -63,7 +63,9 @@ def tables(report: dict[str, Any]) -> str:
     if skipped:
         parts.append(
             "skipped:\n"
-            + "\n".join(f"  {r['chunker']} {_size(r)}/{r['overlap']}: {r['skipped']}" for r in skipped)
+            + "\n".join(
+                f"  {r['chunker']} {_size(r)}/{r['overlap']}: {r['skipped']}" for r in skipped
+            )
         )
     return "\n\n".join(parts)
 
@@ -97,8 +99,13 @@ def write_chart(report: dict[str, Any], path: Path) -> None:
         ax.plot(x, [100 * r["recall_strict"] for r in rows], "o-", color=color, label=name)
         ax.plot(x, [100 * r["recall_lenient"] for r in rows], "--", color=color, alpha=0.4)
         for r in rows:
-            ax.annotate(str(r["size"]), (r["context_tokens"], 100 * r["recall_strict"]),
-                        fontsize=7, xytext=(3, -9), textcoords="offset points")
+            ax.annotate(
+                str(r["size"]),
+                (r["context_tokens"], 100 * r["recall_strict"]),
+                fontsize=7,
+                xytext=(3, -9),
+                textcoords="offset points",
+            )
     k, data = report["k"], report["dataset"]
     ax.set_xlabel("context tokens per query (cl100k, top-k chunks)")
     ax.set_ylabel(f"Recall@{k} % (solid: strict, dashed: lenient)")

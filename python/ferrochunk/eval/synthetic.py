@@ -28,8 +28,7 @@ WORD = re.compile(f"[{CJK}]|[^\\W_{CJK}]+(?:['\u2019][^\\W_{CJK}]+)*")
 # A sentence ends at . ! ? (then closing quotes/brackets, then a space or the end) or at a
 # CJK full stop, exclamation or question mark (no space needed).
 END = re.compile(
-    "[.!?]+[\"'\u201d\u2019)\\]]*(?=\\s|$)"
-    "|[\u3002\uff01\uff1f]+[\u201d\u2019\u300d\u300f\uff09]*"
+    "[.!?]+[\"'\u201d\u2019)\\]]*(?=\\s|$)|[\u3002\uff01\uff1f]+[\u201d\u2019\u300d\u300f\uff09]*"
 )
 FENCE = re.compile(r"[ ]{0,3}(```|~~~)")
 NOT_PROSE = re.compile(r"[ ]{0,3}(#|\||<|[-=*_]{3,}\s*$)|    |\t")
