@@ -168,6 +168,12 @@ def test_dense_run() -> None:
     )
     assert report["retriever"] == "dense" and "query_embedding_s" in report["timing"]
     assert 0.0 <= report["results"][0]["recall_strict"] <= 1.0
+    raw = evaluate(data, [Config("splitter", 70, 0)], k=1, retriever="dense", embedder=letters)
+    assert raw["results"][0]["recall_strict"] == report["results"][0]["recall_strict"]
+    with pytest.raises(ValueError, match="NaN"):
+        evaluate(
+            data, [Config("splitter", 70, 0)], retriever="dense", embedder=lambda t: letters(t) / 0
+        )
     with pytest.raises(ValueError, match="needs an embedder"):
         evaluate(data, [], retriever="dense")
 
