@@ -35,8 +35,8 @@ pub use split::{
 pub use text::CharCursor;
 pub use tokens::bpe::clear_caches;
 pub use tokens::encodings::{encoding_for_model, names as encoding_names, pattern, Dialect};
-pub use tokens::pretokenize::Pieces;
-pub use tokens::tokenizer::{token_offsets, token_windows, token_windows_lossy};
 #[cfg(feature = "huggingface")]
 pub use tokens::huggingface::HfLength;
+pub use tokens::pretokenize::Pieces;
+pub use tokens::tokenizer::{token_offsets, token_windows, token_windows_lossy};
 pub use tokens::{SpecialPolicy, TokenLength, Tokenizer};
