@@ -172,7 +172,10 @@ def test_dense_run() -> None:
     assert raw["results"][0]["recall_strict"] == report["results"][0]["recall_strict"]
     with pytest.raises(ValueError, match="NaN"):
         evaluate(
-            data, [Config("splitter", 70, 0)], retriever="dense", embedder=lambda t: letters(t) / 0
+            data,
+            [Config("splitter", 70, 0)],
+            retriever="dense",
+            embedder=lambda t: letters(t) * np.nan,
         )
     with pytest.raises(ValueError, match="needs an embedder"):
         evaluate(data, [], retriever="dense")
