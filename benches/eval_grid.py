@@ -37,7 +37,7 @@ def one_round(questions: int) -> tuple[dict[str, float], dict]:
     t0 = time.perf_counter()
     docs, _ = load_documents(CORPUS)
     t1 = time.perf_counter()
-    data = synthetic_questions(docs, questions, seed=0)
+    data = synthetic_questions(docs, questions, seed=0, name="shared corpus")
     t2 = time.perf_counter()
     configs, _ = expand(["markdown", "splitter", "tokens"], [200, 400], [0, 50], "tokens")
     report = evaluate(data, configs, k=5)

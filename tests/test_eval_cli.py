@@ -141,6 +141,7 @@ def test_span_questions_file(tmp_path: Path, capsys) -> None:
         (["--data", "no/such/folder"], "no such file or folder"),
         (["--questions", "0"], "--questions > 0"),
         (["--bogus"], "unrecognized arguments: --bogus"),
+        (["--docs", "somewhere"], "--docs goes with --data"),
     ],
 )
 def test_bad_options_one_line_exit_2(args: list[str], message: str, tmp_path: Path, capsys) -> None:

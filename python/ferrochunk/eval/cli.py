@@ -184,6 +184,8 @@ def _embedder(spec: str) -> Any:
 def _dataset(args: argparse.Namespace, stack: ExitStack) -> Any:
     from . import data
 
+    if args.data is None and args.docs is not None:
+        raise ValueError("--docs goes with --data QUESTIONS.jsonl (the questions about them)")
     if args.data is None:
         sample = resources.files("ferrochunk") / "sample"
         path = stack.enter_context(resources.as_file(sample))
