@@ -3,7 +3,8 @@
 
     python benches/markdown_quality.py [--size 1000]
 
-Measures, at equal target size (characters), for ferrochunk's MarkdownChunker, LangChain's
+Measures (ferrochunk.eval.boundaries, shared with ``ferrochunk eval``), at equal target size
+(characters), for ferrochunk's MarkdownChunker, LangChain's
 ``RecursiveCharacterTextSplitter.from_language(MARKDOWN)`` and semantic-text-splitter's
 ``MarkdownSplitter`` (when installed):
 - mid-sentence: % of chunks whose end is neither a sentence end (. ! ? 。！？；… possibly
@@ -23,81 +24,25 @@ against ferrochunk's chunker, which gives heading paths too.
 from __future__ import annotations
 
 import argparse
-import re
 import time
 from pathlib import Path
 from typing import Callable
 
-from markdown_it import MarkdownIt
+from ferrochunk.eval.boundaries import boundary_measures
+from ferrochunk.eval.chunkers import locate
 
 CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
-SENTENCE_END = re.compile(
-    "[.!?\u3002\uff01\uff1f\uff1b\u2026][\"'\u201d\u2019)\\]\u300d\u300f\uff09]*$"
-)
-BLOCK_START = re.compile(r"[ \t]*(#|```|~~~|\||[-*+] |\d+[.)] |>|$)")
-PARSER = MarkdownIt("commonmark").enable("table")
 Spans = list[tuple[int, int]]
 
 
-def locate(text: str, chunks: list[str]) -> Spans:
-    """Offsets of chunk texts found in order (for splitters that do not report them)."""
-    spans, pos = [], 0
-    for chunk in chunks:
-        at = text.find(chunk, pos)
-        if at < 0:
-            at = text.find(chunk)
-        spans.append((at, at + len(chunk)))
-        pos = at + 1
-    return spans
-
-
-def ends_mid_sentence(text: str, end: int, chunk: str) -> bool:
-    if SENTENCE_END.search(chunk.rstrip()):
-        return False
-    rest = text[end:]
-    nl = rest.find("\n")
-    if nl < 0:
-        return rest.strip() != ""
-    if rest[:nl].strip():
-        return True  # the chunk stops inside a line
-    return not BLOCK_START.match(rest[nl + 1 :].split("\n", 1)[0])
-
-
-def regions(text: str, size: int) -> Spans:
-    """Fenced code blocks and tables (as spans) that fit in ``size``."""
-    lines = text.split("\n")
-    starts = [0]
-    for line in lines:
-        starts.append(starts[-1] + len(line) + 1)
-    out = []
-    for t in PARSER.parse(text):
-        if t.type in ("fence", "table_open") and t.map:
-            a, b = t.map[0], max(t.map[0], t.map[1] - 1)
-            while b > a and not lines[b].strip():
-                b -= 1
-            start = starts[a] + len(lines[a]) - len(lines[a].lstrip())
-            end = starts[b] + len(lines[b].rstrip())
-            if end - start <= size:
-                out.append((start, end))
-    return out
-
-
 def quality(texts: list[str], split: Callable[[str], Spans], size: int) -> dict[str, float]:
-    chunks = mid = tiny = fits = cut = 0
-    for text in texts:
-        spans = split(text)
-        chunks += len(spans)
-        for a, b in spans:
-            mid += ends_mid_sentence(text, b, text[a:b])
-            tiny += (b - a) < size * 0.2
-        for a, b in regions(text, size):
-            fits += 1
-            cut += not any(s <= a and b <= e for s, e in spans)
+    """The boundary measures (ferrochunk.eval.boundaries) under this table's names."""
+    m = boundary_measures(texts, [split(t) for t in texts], size)
     return {
-        "chunks": chunks,
-        "mid-sentence %": 100 * mid / max(chunks, 1),
-        "code/tables cut %": 100 * cut / max(fits, 1),
-        "tiny (<20%) %": 100 * tiny / max(chunks, 1),
+        "chunks": m["chunks"],
+        "mid-sentence %": m["mid_sentence_pct"],
+        "code/tables cut %": m["cut_blocks_pct"],
+        "tiny (<20%) %": m["tiny_pct"],
     }
 
 

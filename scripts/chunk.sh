@@ -3,5 +3,5 @@
 # Usage: scripts/chunk.sh [PATH...] [--chunk-size N] [--chunk-overlap N] [--out FILE.jsonl]
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
-"$here/scripts/setup.sh" >&2
+"$here/scripts/setup.sh" --core >&2
 exec "$here/.venv/bin/ferrochunk" chunk "$@"

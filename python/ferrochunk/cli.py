@@ -21,10 +21,16 @@ from .split.splitter import Splitter
 SUFFIXES = (".md", ".txt")
 BATCH_BYTES = 32 * 1024 * 1024
 BATCH_FILES = 512
+EVAL_HELP = "score chunkers by retrieval on questions (ferrochunk eval --help)"
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Entry point of the ``ferrochunk`` script; returns the exit code."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["eval"]:  # its own parser: ferrochunk/eval/cli.py
+        from .eval.cli import main as eval_main
+
+        return eval_main(argv[1:])
     args = _parser().parse_args(argv)
     if args.command == "bench":
         from .bench import run_cli
@@ -46,6 +52,7 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--corpus", help="folder of corpora (default: ../shared/corpus or sample)")
     bench.add_argument("--rounds", type=int, default=5, help="timed rounds per measurement")
     _size_options(bench)
+    sub.add_parser("eval", help=EVAL_HELP, add_help=False)  # parsed by ferrochunk/eval/cli.py
     return parser
 
 

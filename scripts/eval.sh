@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Scores chunkers by retrieval (default: the bundled sample, synthetic questions).
+# Usage: scripts/eval.sh [--data PATH] [--chunkers ...] [--sizes ...] [--out DIR]  (see --help)
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+"$here/scripts/setup.sh" >&2
+exec "$here/.venv/bin/ferrochunk" eval "$@"
