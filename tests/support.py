@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 import langchain_text_splitters
 import numpy as np
+import pytest
 from hypothesis import strategies as st
 
 import ferrochunk
@@ -225,6 +226,23 @@ def captured_warnings(name: str = LANGCHAIN_LOGGER) -> Iterator[list[str]]:
         yield handler.messages
     finally:
         logger.removeHandler(handler)
+
+
+@contextmanager
+def recorded_calls(cls: type, method: str = "split") -> Iterator[list[Any]]:
+    """The first argument (the text) of every call of ``cls.method`` inside the block. How a
+    test sees the route a ferrochunk class really took, e.g. that the Rust stack handed an
+    input to the pure-Python reference engine (its fallback) or kept it in Rust."""
+    calls: list[Any] = []
+    original = getattr(cls, method)
+
+    def recording(self: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
+        calls.append(text)
+        return original(self, text, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cls, method, recording)
+        yield calls
 
 
 def outcome(call: Callable[[], Any], logger: str = LANGCHAIN_LOGGER) -> tuple[Any, ...]:

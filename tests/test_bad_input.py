@@ -6,7 +6,8 @@ from __future__ import annotations
 import langchain_text_splitters as lc
 import pytest
 
-from support import outcome, staged
+from ferrochunk.reference.split.recursive import Engine
+from support import outcome, recorded_calls, staged
 
 NOT_TEXT = [None, b"bytes", 123, 1.5, ["a"], bytearray(b"x")]
 
@@ -142,9 +143,12 @@ def test_drop_in_sizes(impl, cls: str, size, overlap) -> None:
 
 @pytest.mark.parametrize(("size", "overlap"), [(2**63, 0), (2**70, 2**69), (7.5, 2.5), (True, 0)])
 def test_drop_in_unusual_sizes_split_like_langchain(impl, size, overlap) -> None:
-    assert_like_langchain(
-        impl, lambda m: m.RecursiveCharacterTextSplitter(chunk_size=size, chunk_overlap=overlap)
-    )
+    """Sizes the Rust core cannot hold (beyond i64, not int) run on the reference engine."""
+    with recorded_calls(Engine) as calls:
+        assert_like_langchain(
+            impl, lambda m: m.RecursiveCharacterTextSplitter(chunk_size=size, chunk_overlap=overlap)
+        )
+    assert calls == ["a b c\n\nd e f"], "not split by the reference engine"
 
 
 SEPARATORS_NOT_INDEXED = pytest.mark.xfail(
@@ -201,15 +205,18 @@ def test_drop_in_invalid_regex(impl, pattern: str, keep) -> None:
 @pytest.mark.parametrize("text", ["a\ud800b c", "\udfff", "x \udc80\n\ny", "😀\ud83d 😀"])
 @pytest.mark.parametrize("keep", [True, False, "end"])
 def test_drop_in_lone_surrogates_like_langchain(impl, text: str, keep) -> None:
+    """Text with no UTF-8 encoding runs on the reference engine (the Rust side refuses it)."""
+
     def make(m):
         return m.RecursiveCharacterTextSplitter(chunk_size=2, chunk_overlap=1, keep_separator=keep)
 
-    assert_like_langchain(impl, make, lambda s: s.split_text(text))
-    assert_like_langchain(
-        impl,
-        lambda m: m.CharacterTextSplitter(separator=" ", chunk_size=2, chunk_overlap=0),
-        lambda s: s.split_text(text),
-    )
+    def character(m):
+        return m.CharacterTextSplitter(separator=" ", chunk_size=2, chunk_overlap=0)
+
+    for splitter in (make, character):
+        with recorded_calls(Engine) as calls:
+            assert_like_langchain(impl, splitter, lambda s: s.split_text(text))
+        assert calls == [text], "not split by the reference engine"
 
 
 def test_outcome_helper_catches_panics() -> None:

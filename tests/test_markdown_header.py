@@ -14,6 +14,9 @@ from langchain_text_splitters import MarkdownTextSplitter as LangChainMarkdownTe
 
 import ferrochunk
 from ferrochunk import reference as ref
+from ferrochunk.markdown.header import NativeHeaderEngine
+from ferrochunk.reference.markdown.header import HeaderEngine
+from support import recorded_calls
 
 MAX_EXAMPLES = int(os.environ.get("FERROCHUNK_MAX_EXAMPLES", 200))
 SETTINGS = settings(deadline=None, max_examples=MAX_EXAMPLES)
@@ -146,7 +149,16 @@ def test_langchain_index_error_is_reproduced() -> None:
 
 
 def test_lone_surrogates_fall_back() -> None:
-    check_all("# A\ud800\nx", HEADERS)
+    """Text with no UTF-8 encoding runs on the reference line scan; LangChain judges."""
+    text = "# A\ud800\nx\n## B\ny"
+    splitter = ferrochunk.MarkdownHeaderTextSplitter(HEADERS)
+    with recorded_calls(NativeHeaderEngine) as tried, recorded_calls(HeaderEngine) as calls:
+        got = docs(splitter, text)
+    assert (tried, calls) == ([text], [text]), "Rust first, then the reference line scan"
+    assert got == docs(LangChainSplitter(HEADERS), text)
+    # by hand: LangChain keeps only the printable characters of a header's text
+    assert got == [("x", {"Header 1": "A"}), ("y", {"Header 1": "A", "Header 2": "B"})]
+    check_all(text, HEADERS)
 
 
 def test_markdown_text_splitter_matches() -> None:

@@ -12,11 +12,14 @@ from hypothesis import strategies as st
 
 import ferrochunk
 import ferrochunk.reference
+from ferrochunk import _native
+from ferrochunk.reference.split.recursive import Engine
 from support import (
     LITERAL_SEPARATORS,
     RUST_REGEXES,
     check_offsets,
     outcome,
+    recorded_calls,
     repeated_passages,
     sizes,
     texts,
@@ -138,27 +141,88 @@ def test_chunk_is_frozen(impl) -> None:
         chunk.start = 3  # type: ignore[misc]
 
 
+# -- the route: inputs the Rust core cannot reproduce exactly run on the reference engine ----
+# Each test checks which engine ran (a type check and a recording of the reference engine's
+# calls) and judges the output by LangChain or by hand, never by the reference itself, which
+# is the code that ran.
+
+ROUTE_TEXT = "The cat sat. the theatre, bAnana!\n# head\nEnd Sub\nEnd\tx\n## aaa b. Done. the end"
+
+
+def split_and_route(splitter, text: str) -> tuple[list, list[str]]:
+    """The chunks, and the texts the reference engine was asked to split meanwhile."""
+    with recorded_calls(Engine) as calls:
+        chunks = splitter.split(text)
+    return chunks, calls
+
+
 @pytest.mark.parametrize(
-    "length",
-    [lambda s: len(s) / 2, lambda s: -len(s), lambda s: len(s) * 2**64, lambda s: str(len(s))],
-    ids=["float", "negative", "huge", "str"],
+    ("pattern", "engine"),
+    [*[(p, Engine) for p in PYTHON_ONLY], (r"\.\s", _native.Splitter), (r"\s+", _native.Splitter)],
 )
-def test_native_length_function_like_reference(length) -> None:
-    """Lengths the Rust core cannot hold run on the reference engine (as in the drop-ins)."""
+def test_regex_route(pattern: str, engine: type) -> None:
+    """Patterns outside the Rust subset run on Python's re (the reference engine); those
+    inside it run in Rust, never touching the reference."""
+    opts = {"separators": [pattern, ""], "is_separator_regex": True}
+    splitter = ferrochunk.Splitter(12, 3, **opts)
+    assert type(splitter._engine) is engine
+    chunks, calls = split_and_route(splitter, ROUTE_TEXT)
+    assert calls == ([ROUTE_TEXT] if engine is Engine else [])
+    check_offsets(ROUTE_TEXT, chunks)
+    oracle = lc.RecursiveCharacterTextSplitter(chunk_size=12, chunk_overlap=3, **opts)
+    assert [c.text for c in chunks] == oracle.split_text(ROUTE_TEXT)
+    if engine is Engine:
+        with pytest.raises(ValueError, match="no native core"):
+            splitter.native_core()
+
+
+def _words(s: str) -> int:
+    return len(s.split())
+
+
+@pytest.mark.parametrize(
+    ("length", "engine"),
+    [
+        (lambda s: len(s) / 2, Engine),
+        (lambda s: -len(s), Engine),
+        (lambda s: len(s) * 2**64, Engine),
+        (lambda s: str(len(s)), Engine),
+        (_words, _native.Splitter),
+    ],
+    ids=["float", "negative", "huge", "str", "int"],
+)
+def test_length_function_route(length, engine: type) -> None:
+    """Lengths the Rust core cannot hold (not machine integers) make it give up and hand the
+    text to the reference engine (as in the drop-ins); integer lengths stay in Rust."""
     text = "ab cd ef gh ij kl mn op qr st uv wx yz " * 3
+    splitter = ferrochunk.Splitter(8, 2, length_function=length)
+    assert type(splitter._engine) is _native.Splitter  # the fallback happens per call
+    with recorded_calls(Engine) as calls:
+        got = outcome(lambda: splitter.split(text), "ferrochunk")
+    assert calls == ([text] if engine is Engine else [])
+    oracle = lc.RecursiveCharacterTextSplitter(
+        chunk_size=8, chunk_overlap=2, length_function=length
+    )
+    want = outcome(lambda: oracle.split_text(text))
+    if got[0] == "ok":
+        check_offsets(text, got[1])
+        got = ("ok", [c.text for c in got[1]], [])
+    assert got[:-1] == want[:-1]  # the texts, or the exception's type and message
 
-    def run(module):
-        return outcome(lambda: as_tuples(module.split(text, 8, 2, length_function=length)))
 
-    assert run(ferrochunk) == run(ferrochunk.reference)
-
-
-@pytest.mark.parametrize("size", [2**63, 2**70])
-def test_native_huge_chunk_size_like_reference(size: int) -> None:
+@pytest.mark.parametrize(
+    ("size", "engine"), [(2**63, Engine), (2**70, Engine), (2**63 - 1, _native.Splitter)]
+)
+def test_huge_chunk_size_route(size: int, engine: type) -> None:
+    """Sizes beyond the core's i64 run on the reference engine, whose ints are exact."""
     text = "a b c " * 50
-
-    def run(module):
-        return outcome(lambda: as_tuples(module.split(text, size, 7)))
-
-    assert run(ferrochunk) == run(ferrochunk.reference)
-    assert run(ferrochunk)[1][0][0] == text.strip()
+    splitter = ferrochunk.Splitter(size, 7)
+    assert type(splitter._engine) is engine
+    chunks, calls = split_and_route(splitter, text)
+    assert calls == ([text] if engine is Engine else [])
+    # By hand: it all fits one chunk, stripped of the final space (299 ASCII characters).
+    assert [(c.text, c.start, c.end, c.byte_start, c.byte_end) for c in chunks] == [
+        (text.strip(), 0, 299, 0, 299)
+    ]
+    oracle = lc.RecursiveCharacterTextSplitter(chunk_size=size, chunk_overlap=7)
+    assert oracle.split_text(text) == [text.strip()]
