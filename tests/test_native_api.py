@@ -95,9 +95,14 @@ def test_repeated_passages_get_their_own_offsets(impl, text: str, size: int) -> 
 
 
 def test_splitter_reuse_and_repr(impl) -> None:
-    splitter = impl.Splitter(20, 5, separators=["\n", " "], keep_separator="end")
+    opts = {"separators": ["\n", " "], "keep_separator": "end"}
+    splitter = impl.Splitter(20, 5, **opts)
     text = "alpha beta gamma\ndelta epsilon zeta eta theta iota\nkappa"
-    assert as_tuples(splitter.split(text)) == as_tuples(splitter.split(text))
+    first = as_tuples(splitter.split(text))
+    assert as_tuples(splitter.split(text[::-1])) != first
+    assert as_tuples(splitter.split(text)) == first  # nothing kept from the calls before
+    oracle = lc.RecursiveCharacterTextSplitter(chunk_size=20, chunk_overlap=5, **opts)
+    assert [row[0] for row in first] == oracle.split_text(text)
     assert "chunk_size=20" in repr(splitter)
 
 
