@@ -56,4 +56,20 @@ mod tests {
         assert_eq!(id.len(), 32);
         assert_ne!(id, chunk_id("d", "s", &text_digest("abc"), 0, 2));
     }
+
+    /// Stored ids must never change: these were computed with Python's `hashlib` from the
+    /// documented formula (`tests/test_chunk_id.py` pins whole chunkers' ids likewise).
+    #[test]
+    fn known_ids() {
+        let id = chunk_id("d", "s", &text_digest("abc"), 0, 3);
+        assert_eq!(id, "8496622905f336032b53df6dcd2d1c5d");
+        let id = chunk_id(
+            "doc-é",
+            "markdown-v1|size=20",
+            &text_digest("漢字 😀"),
+            0,
+            4,
+        );
+        assert_eq!(id, "a82b5093ae802ff1e57108f73092cabf");
+    }
 }

@@ -1,0 +1,157 @@
+"""Stable chunk ids (``reference/chunk_id.py``, ``rust/chunk_id.rs``): users store them, so they
+must never change silently. For a few documents and settings, on both engines, the ids are
+derived here from the documented formula, the first 32 hex digits of SHA-256 over
+``document_id \\0 settings \\0 sha256(text) \\0 start:end`` (the default document id: the first
+32 hex digits of the text's SHA-256), with each settings string written out, and they are also
+pinned as hex strings (computed once with that formula, not by the chunker). A change to the
+formula, to the settings string (``frontend/markdown.py`` ``_settings``, the parent suffix
+in ``rust/python/markdown/``) or to the spans fails here."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, NamedTuple, Optional
+
+import pytest
+
+
+def words(text: str) -> int:
+    """A length function; its ``__qualname__`` (``words``) goes into the settings."""
+    return len(text.split())
+
+
+def formula(document_id: str, settings: str, text: str, start: int, end: int) -> str:
+    """The documented id, written out again here (the code under test is not used)."""
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    key = f"{document_id}\0{settings}\0{digest}\0{start}:{end}"
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+
+
+def default_document_id(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+DOC = "# A\n\none two three\n\n# B\n\nfour five six\n"
+# By hand: section A is "# A\n\none two three" (3 + 2 + 13 characters: 0..18, 5 words), B
+# is "# B\n\nfour five six" (20..38, 5 words); together they exceed 20 characters (or 5
+# words), so each is a chunk.
+TWO = [(0, 18), (20, 38)]
+ONE = [(0, 38)]  # the whole document, without its final newline
+CJK_DOC = "# 标题\n\n中文。😀 e\u0301\n"  # 13 code points before the final newline
+
+# The separators as the settings string spells them (JSON, ASCII only).
+DEFAULT = r"""["[.!?]+[\"'\u201d\u2019)\\]]*[ \\t\\n]+", "\\n", "[;:,][ \\t\\n]+", " ", ""]"""
+CJK = (
+    r"""["[\u3002\uff01\uff1f\uff1b\u2026]+[\u201d\u2019\u300d\u300f\uff09)]*[ \\t\\n]*"""
+    r"""|[.!?]+[\"'\u201d\u2019)\\]]*[ \\t\\n]+", "\\n", """
+    r'"[\uff0c\u3001,\uff1a:][ \\t\\n]*", " ", ""]'
+)
+
+
+class Case(NamedTuple):
+    options: dict[str, Any]
+    text: str
+    document_id: Optional[str]
+    settings: str
+    spans: list[tuple[int, int]]
+    ids: list[str]
+
+
+CASES = {
+    "default": Case(
+        {},
+        DOC,
+        None,
+        f"markdown-v1|size=1000|min=250|seps={DEFAULT}|len=chars",
+        ONE,
+        ["02279457482b3fe0131873d294dd777b"],
+    ),
+    "size-20": Case(
+        {"chunk_size": 20, "min_size": 0},
+        DOC,
+        None,
+        f"markdown-v1|size=20|min=0|seps={DEFAULT}|len=chars",
+        TWO,
+        ["6e849a3095bbd462317901ca0d67c592", "58153ee4d1a3a7ff5bb7bb6ef85ffd12"],
+    ),
+    "document-id": Case(
+        {"chunk_size": 20, "min_size": 0},
+        DOC,
+        "doc-1",
+        f"markdown-v1|size=20|min=0|seps={DEFAULT}|len=chars",
+        TWO,
+        ["87e55fc5a0321510caad718dfebda817", "339908ccee29b5cd1db53df8451be582"],
+    ),
+    "custom-separators": Case(
+        {"chunk_size": 20, "min_size": 0, "separators": ["\\n", " ", ""]},
+        DOC,
+        None,
+        r'markdown-v1|size=20|min=0|seps=["\\n", " ", ""]|len=chars',
+        TWO,
+        ["03d6efd729c81a845b136b59485e9801", "fba9b95595ba4224d91f34af33eb6247"],
+    ),
+    "length-function": Case(
+        {"chunk_size": 5, "min_size": 0, "length_function": words},
+        DOC,
+        None,
+        f"markdown-v1|size=5|min=0|seps={DEFAULT}|len=words",
+        TWO,
+        ["12d72eef8d9f3acf1688f544721aa439", "01b91737e239d09737df4ecea411886c"],
+    ),
+    "overlap": Case(
+        {"chunk_size": 20, "min_size": 0, "chunk_overlap": 5},
+        DOC,  # a tail never crosses a heading: B keeps its start
+        None,
+        f"markdown-v1|size=20|min=0|seps={DEFAULT}|len=chars|overlap=5",
+        TWO,
+        ["07a36e5985355627303cec2cabe8e200", "805768b30478497bf8a1648dbed15af8"],
+    ),
+    "cjk": Case(
+        {"separators": "cjk"},
+        CJK_DOC,
+        None,
+        f"markdown-v1|size=1000|min=250|seps={CJK}|len=chars",
+        [(0, 13)],
+        ["47515c2235804f8a171a63867307c445"],
+    ),
+}
+
+# The parent of both chunks of "size-20" with parent_size=1000: the child settings plus
+# "|parent=1000" (children keep the "size-20" ids: parent_size is not in their settings).
+PARENT_SETTINGS = f"markdown-v1|size=20|min=0|seps={DEFAULT}|len=chars|parent=1000"
+PARENT_ID = "adda10714a2efad6d739de035b5b792a"
+
+
+@pytest.fixture(params=["native", "reference"])
+def chunker_class(request: pytest.FixtureRequest) -> type:
+    import ferrochunk
+    import ferrochunk.reference
+
+    return {"native": ferrochunk, "reference": ferrochunk.reference}[request.param].MarkdownChunker
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_known_ids(chunker_class, name: str) -> None:
+    case = CASES[name]
+    chunker = chunker_class(**case.options)
+    assert chunker.settings == case.settings, "the settings string (so every chunk id) changed"
+    chunks = chunker.split(case.text, document_id=case.document_id)
+    assert [(c.start, c.end) for c in chunks] == case.spans
+    doc = case.document_id or default_document_id(case.text)
+    derived = [formula(doc, case.settings, case.text, c.start, c.end) for c in chunks]
+    assert derived == case.ids, "the pinned ids no longer follow the documented formula"
+    ids = [c.metadata["chunk_id"] for c in chunks]
+    assert ids == case.ids, "stored chunk ids would change"
+    assert all(c.metadata["document_id"] == doc for c in chunks)
+    assert [c.metadata["prev_id"] for c in chunks] == [None, *ids[:-1]]
+    assert [c.metadata["next_id"] for c in chunks] == [*ids[1:], None]
+
+
+def test_known_parent_ids(chunker_class) -> None:
+    case = CASES["size-20"]
+    chunker = chunker_class(**case.options, parent_size=1000)
+    parents, children = chunker.split_hierarchy(case.text)
+    assert formula(default_document_id(case.text), PARENT_SETTINGS, case.text, 0, 38) == PARENT_ID
+    assert [(p.start, p.end, p.metadata["chunk_id"]) for p in parents] == [(0, 38, PARENT_ID)]
+    assert [c.metadata["chunk_id"] for c in children] == case.ids
+    assert [c.metadata["parent_id"] for c in children] == [PARENT_ID, PARENT_ID]
