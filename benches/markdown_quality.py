@@ -24,6 +24,7 @@ against ferrochunk's chunker, which gives heading paths too.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 from typing import Callable
@@ -31,7 +32,9 @@ from typing import Callable
 from ferrochunk.eval.boundaries import boundary_measures
 from ferrochunk.eval.chunkers import locate
 
-CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/corpus.py
+import corpus
+
 Spans = list[tuple[int, int]]
 
 
@@ -103,7 +106,7 @@ def main() -> None:
     print("| corpus | splitter | chunks | mid-sentence % | code/tables cut % | tiny % | MB/s |")
     print("|---|---|---|---|---|---|---|")
     for name in ("en-markdown", "zh-markdown"):
-        texts = [p.read_text(encoding="utf-8") for p in sorted((CORPUS / name).glob("*.md"))]
+        texts = list(corpus.texts(name))
         for label, split in contenders(args.size, cjk=name.startswith("zh")).items():
             q = quality(texts, split, args.size)
             mbs = speed(texts, split)
@@ -114,7 +117,7 @@ def main() -> None:
     print("\nCJK preset on zh-markdown (MarkdownChunker; separators cut long paragraphs only):\n")
     print("| size | separators | chunks | mid-sentence % | tiny (<20%) % |")
     print("|---|---|---|---|---|")
-    zh = [p.read_text(encoding="utf-8") for p in sorted((CORPUS / "zh-markdown").glob("*.md"))]
+    zh = list(corpus.texts("zh-markdown"))
     for size in sorted({args.size, 200}):
         for preset in ("default", "cjk"):
             chunker = ferrochunk.MarkdownChunker(chunk_size=size, separators=preset)
@@ -126,7 +129,7 @@ def main() -> None:
     print("\n| corpus | pipeline | MB/s | speed-up |")
     print("|---|---|---|---|")
     for name in ("en-markdown", "zh-markdown"):
-        texts = [p.read_text(encoding="utf-8") for p in sorted((CORPUS / name).glob("*.md"))]
+        texts = list(corpus.texts(name))
         base = speed(texts, langchain_recipe(args.size))
         ours = ferrochunk.MarkdownChunker(chunk_size=args.size)
         fast = speed(texts, ours.split)

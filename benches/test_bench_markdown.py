@@ -5,24 +5,18 @@ and the MarkdownHeaderTextSplitter drop-in against LangChain's. Quality figures 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from langchain_text_splitters import MarkdownHeaderTextSplitter as LangChainHeaders
 from langchain_text_splitters import RecursiveCharacterTextSplitter as LangChainRecursive
 
 import ferrochunk
+from corpus import texts as corpus
 from ferrochunk import reference as ref
 
-CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 HEADERS = [("#", "h1"), ("##", "h2"), ("###", "h3")]
 
 
-def corpus(name: str) -> list[str]:
-    return [p.read_text(encoding="utf-8") for p in sorted((CORPUS / name).glob("*.md"))]
-
-
-def langchain_recipe(texts: list[str]) -> int:
+def langchain_recipe(texts: tuple[str, ...]) -> int:
     md = LangChainHeaders(HEADERS, strip_headers=False)
     rc = LangChainRecursive(chunk_size=1000, chunk_overlap=0)
     return sum(len(rc.split_documents(md.split_text(t))) for t in texts)

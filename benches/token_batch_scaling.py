@@ -19,8 +19,11 @@ import resource
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import ferrochunk
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/corpus.py
 from corpus import NAMES, megabytes, texts
 
 

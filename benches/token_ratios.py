@@ -12,10 +12,13 @@ import functools
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import ferrochunk
-from corpus import NAMES, megabytes, texts
 from ferrochunk import tokens
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/corpus.py
+from corpus import NAMES, megabytes, texts
 
 
 def _seconds(f, items: tuple[str, ...]) -> float:

@@ -1,4 +1,5 @@
-"""Shared fixtures: the corpus, the two implementations, the hypothesis profile."""
+"""Shared fixtures: the corpus (located by ``corpus.py``), the two implementations, and the
+hypothesis profile every ``@given`` test runs with (no test sets its own)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+import corpus
 import ferrochunk
 import ferrochunk.reference
 
@@ -18,32 +20,19 @@ settings.register_profile(
 )
 settings.load_profile("ferrochunk")
 
-# Read in place, never copied into the repo (see the brief).
-CORPUS = (Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus").resolve()
-CORPUS_SUFFIXES = (".md", ".txt")
-
 IMPLS = {"native": ferrochunk, "reference": ferrochunk.reference}
-
-
-def corpus_files() -> list[Path]:
-    """Every text file of the shared corpus, sorted (empty when the corpus is absent)."""
-    if not CORPUS.is_dir():
-        return []
-    return sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.suffix in CORPUS_SUFFIXES)
 
 
 @pytest.fixture(scope="session")
 def corpus_dir() -> Path:
     """The shared corpus folder; tests using it skip when it is missing."""
-    if not CORPUS.is_dir():
-        pytest.skip(f"shared corpus not found at {CORPUS}")
-    return CORPUS
+    return corpus.require()
 
 
 @pytest.fixture(scope="session")
-def corpus_paths(corpus_dir: Path) -> list[Path]:
-    """All corpus files (``.md``, ``.txt``)."""
-    return corpus_files()
+def markdown_paths(corpus_dir: Path) -> list[Path]:
+    """The ``.md`` files of the two Markdown corpora (English, then Chinese)."""
+    return corpus.files(*corpus.MARKDOWN, suffixes=(".md",))
 
 
 @pytest.fixture(scope="session", params=sorted(IMPLS))
@@ -53,10 +42,11 @@ def impl(request: pytest.FixtureRequest):
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Parametrise ``corpus_file`` with every corpus file, named by its relative path."""
+    """Parametrise ``corpus_file`` with every corpus file, named by its relative path (one
+    ``no-corpus`` case, which skips, when the corpus is absent)."""
     if "corpus_file" in metafunc.fixturenames:
-        files = corpus_files()
-        ids = [str(p.relative_to(CORPUS)) for p in files]
+        files = corpus.files()
+        ids = [str(p.relative_to(corpus.CORPUS)) for p in files]
         if not files:
             files, ids = [None], ["no-corpus"]
         metafunc.parametrize("corpus_file", files, ids=ids)
@@ -66,5 +56,5 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def corpus_text(corpus_file: Path | None) -> str:
     """The text of one corpus file."""
     if corpus_file is None:
-        pytest.skip(f"shared corpus not found at {CORPUS}")
+        pytest.skip(corpus.MISSING)
     return corpus_file.read_text(encoding="utf-8")

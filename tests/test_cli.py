@@ -10,8 +10,6 @@ import pytest
 from ferrochunk import reference
 from ferrochunk.cli import main
 
-CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
-
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[dict], str]:
     code = main(["chunk", *args])
@@ -59,9 +57,8 @@ def test_invalid_sizes_exit_2(capsys) -> None:
     assert code == 2 and "chunk_overlap" in err
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not found")
-def test_corpus_matches_reference(capsys) -> None:
-    folder = CORPUS / "zh-markdown"
+def test_corpus_matches_reference(capsys, corpus_dir: Path) -> None:
+    folder = corpus_dir / "zh-markdown"
     code, lines, _ = run(capsys, str(folder), "--threads", "2")
     assert code == 0
     files = sorted(p for p in folder.iterdir() if p.suffix in (".md", ".txt"))

@@ -3,9 +3,12 @@ native API's offset promises, in a few representative settings."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import langchain_text_splitters as lc
 import pytest
 
+import corpus
 from support import check_offsets, docs, staged
 
 SETTINGS = {
@@ -29,6 +32,12 @@ SETTINGS = {
         m.Language.MARKDOWN, chunk_size=300, chunk_overlap=30
     ),
 }
+
+
+def test_corpus_is_complete(corpus_dir: Path) -> None:
+    """When the corpus is there, it is all there: its three corpora, none cut short."""
+    assert [len(corpus.files(name)) >= 100 for name in corpus.MARKDOWN] == [True, True]
+    assert [p.name for p in corpus.files("en-prose")] == ["tinyshakespeare.txt"]
 
 
 @pytest.mark.parametrize("setting", sorted(SETTINGS))

@@ -5,21 +5,17 @@ The tokenizers are trained here, on a few strings (no model hub, nothing downloa
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+import corpus
 import ferrochunk
 from ferrochunk import reference
 
 tk = pytest.importorskip("tokenizers")
 lc = pytest.importorskip("langchain_text_splitters")
 
-SETTINGS = settings(deadline=None, max_examples=int(os.environ.get("FERROCHUNK_MAX_EXAMPLES", 200)))
-CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 TRAINING = [
     "The quick brown fox jumps over the lazy dog. Tokenizers split words into pieces.",
     "Rust and Python: fn main() { println!(\"hello\"); } def main(): print('hello')",
@@ -74,7 +70,6 @@ def _python_length(tok, add_special_tokens: bool = False):
     return lambda text: len(tok.encode(text, add_special_tokens=add_special_tokens).ids)
 
 
-@SETTINGS
 @given(text=texts, kind=st.sampled_from(sorted(TOKENIZERS)), special=st.booleans())
 def test_counts_equal_the_python_packages(text, kind, special) -> None:
     tok = TOKENIZERS[kind]
@@ -93,7 +88,7 @@ def test_tokenizer_json_paths_load_the_same_tokenizer(kind, tmp_path) -> None:
 
 
 def _sample_texts() -> list[str]:
-    files = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".md", ".txt"))
+    files = corpus.paths()
     return [p.read_text(encoding="utf-8")[:6_000] for p in files[:: max(1, len(files) // 6)]]
 
 
@@ -102,7 +97,6 @@ def _sample_texts() -> list[str]:
 def test_splits_equal_langchain_with_a_python_length(kind, size, overlap) -> None:
     tok = TOKENIZERS[kind]
     items = _sample_texts()
-    assert items, f"shared corpus not found at {CORPUS}"
     theirs = lc.RecursiveCharacterTextSplitter(
         chunk_size=size, chunk_overlap=overlap, length_function=_python_length(tok)
     )
@@ -114,7 +108,6 @@ def test_splits_equal_langchain_with_a_python_length(kind, size, overlap) -> Non
         assert ours.split_text(text) == theirs.split_text(text)
 
 
-@SETTINGS
 @given(
     text=texts, kind=st.sampled_from(sorted(TOKENIZERS)), size=st.sampled_from([(3, 1), (12, 4)])
 )

@@ -10,12 +10,12 @@ from __future__ import annotations
 import copy
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import corpus
 import ferrochunk
 from ferrochunk import _native, reference
 from support import ATOMS, sizes, staged
@@ -25,7 +25,6 @@ tk = pytest.importorskip("tokenizers")
 transformers = pytest.importorskip("transformers")
 lc = pytest.importorskip("langchain_text_splitters")
 
-CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 CLASSES = ["RecursiveCharacterTextSplitter", "CharacterTextSplitter"]
 SPECIALS = ["[UNK]", "[CLS]", "[SEP]", "<|endoftext|>"]
 ADDED = ["<extra>", "fox jumps", "Rust"]  # plain added tokens, some with spaces
@@ -33,11 +32,11 @@ ADDED_SPECIAL = ["<sep2>", "[MASK]"]
 
 
 def _corpus_sample(per_corpus: int = 2, chars: int = 20_000) -> list[str]:
-    """A few files of each corpus, cut to ``chars`` (empty when the corpus is absent)."""
+    """A few files of each corpus, cut to ``chars`` (empty when the corpus is absent: then
+    the tokenizers learn from the three sentences of TRAINING only)."""
     out = []
-    for name in ("en-markdown", "zh-markdown", "en-prose"):
-        files = sorted((CORPUS / name).glob("*.*")) if (CORPUS / name).is_dir() else []
-        files = [p for p in files if p.suffix in (".md", ".txt")]
+    for name in corpus.NAMES:
+        files = corpus.files(name)
         step = max(1, len(files) // per_corpus)
         out += [p.read_text(encoding="utf-8")[:chars] for p in files[::step][:per_corpus]]
     return out
@@ -189,7 +188,7 @@ def test_counts_equal_tokenize(text, kind) -> None:
 @pytest.mark.parametrize("kind", sorted(TOKENIZERS))
 def test_corpus_matches_langchain(kind, cls, size, overlap) -> None:
     if not SAMPLE:
-        pytest.skip(f"shared corpus not found at {CORPUS}")
+        pytest.skip(corpus.MISSING)
     make = _make(cls, TOKENIZERS[kind], size, overlap, separator="\n\n")
     theirs, ours = make(lc), make(ferrochunk)
     assert isinstance(ours._length_function, _native.HfTokenCounter)

@@ -5,12 +5,10 @@ table is cut unless it alone exceeds the size, every chunk is an exact span, no 
 
 from __future__ import annotations
 
-import os
 from bisect import bisect_right
-from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
@@ -20,13 +18,6 @@ from ferrochunk.markdown.chunker import NativeMarkdownEngine
 from ferrochunk.reference.markdown.build import ReferenceMarkdownEngine
 from support import recorded_calls
 
-MAX_EXAMPLES = int(os.environ.get("FERROCHUNK_MAX_EXAMPLES", 200))
-SETTINGS = settings(deadline=None, max_examples=MAX_EXAMPLES)
-CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
-FILES = [
-    *sorted((CORPUS / "en-markdown").glob("*.md")),
-    *sorted((CORPUS / "zh-markdown").glob("*.md")),
-]
 PARSER = MarkdownIt("commonmark").enable("table")
 
 
@@ -111,10 +102,6 @@ def check_against_parser(text: str, chunks, size: int) -> None:
             assert any(c.start <= start and end <= c.end for c in chunks), text[start:end][:80]
 
 
-def test_corpus_is_there() -> None:
-    assert len(FILES) > 200
-
-
 @pytest.mark.parametrize(
     "options",
     [
@@ -125,9 +112,9 @@ def test_corpus_is_there() -> None:
     ],
     ids=str,
 )
-def test_corpus(options) -> None:
+def test_corpus(options, markdown_paths) -> None:
     size = options["chunk_size"]
-    for path in FILES:
+    for path in markdown_paths:
         text = path.read_text(encoding="utf-8")
         chunks = both(text, **options)
         check_spans(text, chunks, size)
@@ -198,7 +185,6 @@ def markdown(draw) -> str:
     return text.replace("\n", "\r\n") if draw(st.integers(0, 5)) == 0 else text
 
 
-@SETTINGS
 @given(markdown(), st.integers(8, 400), st.integers(0, 100), st.sampled_from(["default", "cjk"]))
 def test_generated(text, size, min_percent, preset) -> None:
     min_size = size * min_percent // 100
@@ -207,7 +193,6 @@ def test_generated(text, size, min_percent, preset) -> None:
     check_against_parser(text, chunks, size)
 
 
-@SETTINGS
 @given(markdown(), st.integers(3, 60))
 def test_generated_token_lengths(text, size) -> None:
     def words_(s: str) -> int:
@@ -217,7 +202,6 @@ def test_generated_token_lengths(text, size) -> None:
     check_spans(text, chunks, size, length=words_)
 
 
-@SETTINGS
 @given(st.text(st.sampled_from("#`~|-*> \t\r\n=ab漢😀.。1"), max_size=200), st.integers(1, 50))
 def test_noise_never_raises_or_loses_text(text, size) -> None:
     check_spans(text, both(text, chunk_size=size), size)
@@ -293,8 +277,8 @@ def test_document_shorter_than_min_is_one_chunk() -> None:
     assert [c.text for c in chunks] == [text.strip()]
 
 
-def test_ids_are_stable_and_linked() -> None:
-    text = FILES[10].read_text(encoding="utf-8")
+def test_ids_are_stable_and_linked(markdown_paths) -> None:
+    text = markdown_paths[10].read_text(encoding="utf-8")
     first = ferrochunk.MarkdownChunker(chunk_size=400).split(text)
     again = ferrochunk.MarkdownChunker(chunk_size=400).split(text)
     assert [c.metadata["chunk_id"] for c in first] == [c.metadata["chunk_id"] for c in again]

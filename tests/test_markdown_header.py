@@ -3,11 +3,8 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from langchain_text_splitters import MarkdownHeaderTextSplitter as LangChainSplitter
 from langchain_text_splitters import MarkdownTextSplitter as LangChainMarkdownText
@@ -18,13 +15,6 @@ from ferrochunk.markdown.header import NativeHeaderEngine
 from ferrochunk.reference.markdown.header import HeaderEngine
 from support import recorded_calls
 
-MAX_EXAMPLES = int(os.environ.get("FERROCHUNK_MAX_EXAMPLES", 200))
-SETTINGS = settings(deadline=None, max_examples=MAX_EXAMPLES)
-CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
-FILES = [
-    *sorted((CORPUS / "en-markdown").glob("*.md")),
-    *sorted((CORPUS / "zh-markdown").glob("*.md")),
-]
 HEADERS = [("#", "Header 1"), ("##", "Header 2"), ("###", "Header 3")]
 OPTIONS = [
     {},
@@ -52,20 +42,16 @@ def check_all(text: str, headers, **options) -> None:
     assert outcome(ferrochunk.MarkdownHeaderTextSplitter(headers, **options), text) == expected
 
 
-def test_corpus_is_there() -> None:
-    assert len(FILES) > 200
-
-
 @pytest.mark.parametrize("options", OPTIONS, ids=str)
-def test_corpus(options) -> None:
-    for path in FILES:
+def test_corpus(options, markdown_paths) -> None:
+    for path in markdown_paths:
         check_all(path.read_text(encoding="utf-8"), HEADERS, **options)
 
 
-def test_corpus_custom_patterns() -> None:
+def test_corpus_custom_patterns(markdown_paths) -> None:
     headers = [*HEADERS, ("**", "Bold"), ("***", "Bolder")]
     custom = {"**": 1, "***": 2}
-    for path in FILES[::7]:
+    for path in markdown_paths[::7]:
         text = path.read_text(encoding="utf-8")
         check_all(text, headers, custom_header_patterns=custom)
         check_all(text, headers, custom_header_patterns=custom, strip_headers=False)
@@ -114,7 +100,6 @@ header_sets = st.sampled_from(
 )
 
 
-@SETTINGS
 @given(markdown, header_sets, st.booleans(), st.booleans(), st.booleans())
 def test_generated(text, headers, each_line, strip, custom) -> None:
     patterns = {"**": 1, "*": 3, "": 2} if custom else None
@@ -161,8 +146,8 @@ def test_lone_surrogates_fall_back() -> None:
     check_all(text, HEADERS)
 
 
-def test_markdown_text_splitter_matches() -> None:
-    for path in FILES[::10]:
+def test_markdown_text_splitter_matches(markdown_paths) -> None:
+    for path in markdown_paths[::10]:
         text = path.read_text(encoding="utf-8")
         ours = ferrochunk.MarkdownTextSplitter(chunk_size=300, chunk_overlap=30).split_text(text)
         theirs = LangChainMarkdownText(chunk_size=300, chunk_overlap=30).split_text(text)

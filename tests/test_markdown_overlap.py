@@ -14,9 +14,7 @@ from hypothesis import strategies as st
 import ferrochunk
 from ferrochunk import reference as ref
 from test_markdown import (
-    FILES,
     PARSER,
-    SETTINGS,
     both,
     check_against_parser,
     line_starts,
@@ -74,9 +72,9 @@ def check_parser(text: str, size: int, chunks) -> None:
 
 
 @pytest.mark.parametrize(("size", "overlap"), [(300, 60), (1000, 200)])
-def test_corpus(size, overlap) -> None:
+def test_corpus(size, overlap, markdown_paths) -> None:
     moved = 0
-    for path in FILES[::3]:
+    for path in markdown_paths[::3]:
         text = path.read_text(encoding="utf-8")
         chunks = check(text, size, overlap, separators="cjk")
         check_parser(text, size, chunks)
@@ -84,14 +82,12 @@ def test_corpus(size, overlap) -> None:
     assert moved > 100  # the corpus has many chunk boundaries inside sections
 
 
-@SETTINGS
 @given(markdown(), st.integers(8, 400), st.integers(0, 99), st.sampled_from(["default", "cjk"]))
 def test_generated(text, size, percent, preset) -> None:
     chunks = check(text, size, size * percent // 100, separators=preset)
     check_parser(text, size, chunks)
 
 
-@SETTINGS
 @given(markdown(), st.integers(3, 60), st.integers(0, 99))
 def test_generated_token_lengths(text, size, percent) -> None:
     def words(s: str) -> int:
@@ -111,7 +107,6 @@ def test_seams_and_default_unchanged() -> None:
     assert rows(plain) == rows(zero)
 
 
-@SETTINGS
 @given(markdown(), st.integers(8, 200), st.integers(1, 8))
 def test_hierarchy_children_stay_in_parents(text, size, ratio) -> None:
     options = {"chunk_size": size, "parent_size": size * ratio, "chunk_overlap": size // 3}

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import ferrochunk
 from ferrochunk import reference as ref
-from test_markdown import FILES, SETTINGS, markdown, rows
+from test_markdown import markdown, rows
 
 
 def hierarchy(text: str, **options) -> tuple[list, list]:
@@ -48,15 +48,14 @@ def check(text: str, parents: list, children: list, options: dict, length=len) -
 
 
 @pytest.mark.parametrize("options", [{"chunk_size": 200, "parent_size": 1500}], ids=str)
-def test_corpus(options) -> None:
-    for path in FILES[::5]:
+def test_corpus(options, markdown_paths) -> None:
+    for path in markdown_paths[::5]:
         text = path.read_text(encoding="utf-8")
         parents, children = hierarchy(text, **options)
         check(text, parents, children, options)
         assert len(parents) <= len(children)
 
 
-@SETTINGS
 @given(markdown(), st.integers(8, 200), st.integers(1, 8))
 def test_generated(text, size, ratio) -> None:
     options = {"chunk_size": size, "parent_size": size * ratio, "separators": "cjk"}
@@ -64,7 +63,6 @@ def test_generated(text, size, ratio) -> None:
     check(text, parents, children, options)
 
 
-@SETTINGS
 @given(markdown(), st.integers(3, 30))
 def test_generated_token_lengths(text, size) -> None:
     def words(s: str) -> int:

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 import ferrochunk
 from ferrochunk import retrieval
 from ferrochunk.retrieval import assemble_context, expand_neighbours, expand_parents
-from test_markdown import SETTINGS
 
 
 def make(doc: str, texts: list[str], parent_of=None, prefix: str = "") -> list:
@@ -85,7 +84,6 @@ def test_context_dedups_by_parent() -> None:
     assert ids(assemble_context(kids, hits, budget=100)) == ["a1", "a4"]
 
 
-@SETTINGS
 @given(
     st.lists(st.integers(1, 40), min_size=1, max_size=30),
     st.data(),

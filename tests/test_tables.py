@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 from ferrochunk import tables
 from ferrochunk.tables import chunk_table
-from test_markdown import SETTINGS
 
 cell = st.text(st.sampled_from('ab ,;\t"\n\r|=漢😀'), max_size=8)
 
@@ -29,7 +28,6 @@ def test_doc_examples() -> None:
     assert doctest.testmod(tables).failed == 0
 
 
-@SETTINGS
 @given(
     st.lists(st.lists(cell, min_size=1, max_size=4), min_size=2, max_size=12),
     st.sampled_from([("csv", ","), ("tsv", "\t")]),

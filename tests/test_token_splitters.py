@@ -3,13 +3,11 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+import corpus
 import ferrochunk
 from ferrochunk import reference, tokens
 
@@ -17,8 +15,6 @@ lc = pytest.importorskip("langchain_text_splitters")
 pytest.importorskip("tiktoken")
 tokens.use_bundled_ranks_in_tiktoken()  # LangChain calls tiktoken.get_encoding: no download
 
-CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
-SETTINGS = settings(deadline=None, max_examples=int(os.environ.get("FERROCHUNK_MAX_EXAMPLES", 200)))
 SPECIAL = "<|endoftext|>"
 
 texts = st.lists(
@@ -35,7 +31,7 @@ sizes = st.sampled_from([(1, 0), (2, 1), (5, 0), (7, 3), (16, 4), (40, 10)])
 
 
 def sample_files(count: int = 12) -> list[str]:
-    files = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".md", ".txt"))
+    files = corpus.paths()
     return [p.read_text(encoding="utf-8")[:20_000] for p in files[:: max(1, len(files) // count)]]
 
 
@@ -48,7 +44,6 @@ def outcome(make, text: str):
 
 
 @pytest.mark.parametrize("name", ["RecursiveCharacterTextSplitter", "CharacterTextSplitter"])
-@SETTINGS
 @given(text=texts, size=sizes, encoding=st.sampled_from(["gpt2", "cl100k_base", "o200k_base"]))
 def test_from_tiktoken_encoder_matches_langchain(name, text, size, encoding) -> None:
     kwargs = {"encoding_name": encoding, "chunk_size": size[0], "chunk_overlap": size[1]}
@@ -59,7 +54,6 @@ def test_from_tiktoken_encoder_matches_langchain(name, text, size, encoding) -> 
     assert outcome(lambda: getattr(reference, name).from_tiktoken_encoder(**kwargs), text) == want
 
 
-@SETTINGS
 @given(text=texts, size=sizes, encoding=st.sampled_from(["gpt2", "cl100k_base", "o200k_base"]))
 def test_token_text_splitter_matches_langchain(text, size, encoding) -> None:
     kwargs = {"encoding_name": encoding, "chunk_size": size[0], "chunk_overlap": size[1]}
@@ -104,7 +98,6 @@ def test_special_tokens_models_and_documents_match_langchain(cls, kwargs) -> Non
 @pytest.mark.parametrize("size,overlap", [(512, 50), (64, 0), (7, 3)])
 def test_corpus_token_splits_match_langchain(size: int, overlap: int) -> None:
     items = sample_files()
-    assert items, f"shared corpus not found at {CORPUS}"
     for cls in ("RecursiveCharacterTextSplitter", "TokenTextSplitter"):
         kwargs = {"encoding_name": "cl100k_base", "chunk_size": size, "chunk_overlap": overlap}
         theirs = getattr(lc, cls).from_tiktoken_encoder(**kwargs)
@@ -113,7 +106,6 @@ def test_corpus_token_splits_match_langchain(size: int, overlap: int) -> None:
             assert ours.split_text(text) == theirs.split_text(text), cls
 
 
-@SETTINGS
 @given(text=texts, size=sizes, encoding=st.sampled_from(["gpt2", "cl100k_base", "o200k_base"]))
 def test_split_tokens_windows_are_exact_spans(text, size, encoding) -> None:
     chunk_size, overlap = size
@@ -146,7 +138,6 @@ def test_split_tokens_bad_input() -> None:
         ferrochunk.split_tokens("abc", 5, 0, encoding="nope")
 
 
-@SETTINGS
 @given(text=texts, size=sizes, encoding=st.sampled_from(["gpt2", "cl100k_base", "o200k_base"]))
 def test_native_splitter_sized_in_tokens_counts_every_chunk(text, size, encoding) -> None:
     chunk_size, overlap = size

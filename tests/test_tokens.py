@@ -5,27 +5,18 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import os
-from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+import corpus
 import ferrochunk
 from ferrochunk import tokens
 
 tiktoken = pytest.importorskip("tiktoken")
 
-CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 NAMES = ("gpt2", "r50k_base", "p50k_base", "cl100k_base", "o200k_base")
-SETTINGS = settings(deadline=None, max_examples=int(os.environ.get("FERROCHUNK_MAX_EXAMPLES", 200)))
-
-
-def corpus_files() -> list[Path]:
-    if not CORPUS.is_dir():
-        return []
-    return sorted(p for p in CORPUS.rglob("*") if p.suffix in (".md", ".txt"))
 
 
 @pytest.fixture(scope="module", params=NAMES)
@@ -71,19 +62,14 @@ def test_bundled_encodings_are_tiktokens_own(name: str, monkeypatch) -> None:
     assert ours["mergeable_ranks"] == official["mergeable_ranks"]
 
 
-@pytest.mark.parametrize("path", corpus_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_corpus_ids_and_counts_match_tiktoken(path: Path) -> None:
-    text = path.read_text(encoding="utf-8")
+def test_corpus_ids_and_counts_match_tiktoken(corpus_text: str) -> None:
+    text = corpus_text
     for name in ("gpt2", "cl100k_base", "o200k_base"):
         ours, theirs = ferrochunk.get_encoding(name), ferrochunk.tiktoken_encoding(name)
         want = theirs.encode_ordinary(text)
         assert ours.encode_ordinary(text) == want, name
         assert ours.count(text, disallowed_special=()) == len(want), name
         assert ours.decode(want) == text
-
-
-def test_corpus_is_there() -> None:
-    assert corpus_files(), f"shared corpus not found at {CORPUS}"
 
 
 SPECIALS = ["<|endoftext|>", "<|fim_prefix|>", "<|endofprompt|>", "<|fim_suffix|>"]
@@ -99,7 +85,6 @@ pieces = st.one_of(
 texts = st.lists(pieces, max_size=8).map("".join)
 
 
-@SETTINGS
 @given(text=texts)
 def test_generated_text_matches_tiktoken(pair, text: str) -> None:
     ours, theirs = pair
@@ -113,7 +98,6 @@ def test_generated_text_matches_tiktoken(pair, text: str) -> None:
     assert ours.decode(ids[: len(ids) // 2]) == theirs.decode(ids[: len(ids) // 2])
 
 
-@SETTINGS
 @given(text=texts)
 def test_disallowed_special_raises_like_tiktoken(pair, text: str) -> None:
     ours, theirs = pair
@@ -133,8 +117,7 @@ def test_disallowed_special_raises_like_tiktoken(pair, text: str) -> None:
 
 def test_count_batch_cuts_long_texts_exactly() -> None:
     # Texts over 128 KB are counted in parallel segments: they must add up exactly.
-    files = corpus_files()
-    assert files, f"shared corpus not found at {CORPUS}"
+    files = corpus.paths()
     big = ["\n".join(p.read_text(encoding="utf-8") for p in files), "small", ""]
     assert len(big[0]) > 1_000_000
     for name in ("gpt2", "cl100k_base", "o200k_base"):
@@ -148,7 +131,7 @@ def test_count_batch_equals_tiktoken_counts() -> None:
         ferrochunk.get_encoding("cl100k_base"),
         ferrochunk.tiktoken_encoding("cl100k_base"),
     )
-    items = [p.read_text(encoding="utf-8") for p in corpus_files()[:40]] + ["", "a b"]
+    items = [p.read_text(encoding="utf-8") for p in corpus.paths()[:40]] + ["", "a b"]
     assert enc.count_batch(items) == [len(theirs.encode(t)) for t in items]
 
 

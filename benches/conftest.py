@@ -1,6 +1,0 @@
-"""Benchmarks import their corpus helper from this folder."""
-
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parent))
