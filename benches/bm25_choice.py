@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from pathlib import Path
 from typing import Any, Callable
 
-CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/corpus.py
+import corpus
 
 
 def timed(fn: Callable[[], Any], rounds: int) -> tuple[float, Any]:
@@ -42,7 +44,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--k", type=int, default=5)
     args = parser.parse_args()
-    docs, _ = load_documents(CORPUS)
+    docs, _ = load_documents(corpus.CORPUS)
     split = build(Config("markdown", args.size, 0, "tokens"))
     chunks = [text[a:b] for text in docs.values() for a, b in split(text)]
     queries = [q.query for q in synthetic_questions(docs, args.questions, seed=0).questions]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from pathlib import Path
 
@@ -29,13 +30,14 @@ from ferrochunk.eval.boundaries import blocks
 from ferrochunk.eval.report import tables, write_chart, write_json
 from ferrochunk.eval.runner import evaluate
 
-CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/corpus.py
+import corpus
 
 
 def one_round(questions: int) -> tuple[dict[str, float], dict]:
     blocks.cache_clear()
     t0 = time.perf_counter()
-    docs, _ = load_documents(CORPUS)
+    docs, _ = load_documents(corpus.CORPUS)
     t1 = time.perf_counter()
     data = synthetic_questions(docs, questions, seed=0, name="shared corpus")
     t2 = time.perf_counter()
