@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Optional
 
-from .splitter import Chunk, to_chunks
+from ..frontend.chunks import to_chunks
+from .chunk import Chunk
 
 DOTS = frozenset(".\uff0e")  # . and the full-width one
 ELLIPSES = frozenset("\u2026\u22ef")  # … ⋯
@@ -172,4 +173,4 @@ def sentence_spans(
         if a < b:
             pieces.append((text[a:b], a))
         start = end
-    return to_chunks(text, pieces, metadata)
+    return to_chunks(text, pieces, metadata, make=Chunk)

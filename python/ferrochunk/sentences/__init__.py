@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import Any, Literal, Optional
 
 from .. import _native
-from ..reference.api import _check_text
+from ..frontend.checks import check_text
 
 Chunk = _native.Chunk
 
@@ -44,7 +44,7 @@ def sentence_ends(text: str, *, unit: Literal["char", "byte"] = "char") -> list[
     >>> sentence_ends("é. É.", unit="byte")
     [4, 7]
     """
-    _check_text(text)
+    check_text(text)
     if unit not in ("char", "byte"):
         raise ValueError(f"unit must be 'char' or 'byte', got {unit!r}")
     try:
@@ -73,7 +73,7 @@ def sentence_spans(
     ``strip=True`` trims the whitespace around each sentence and drops those with nothing
     else (the spans then no longer touch; the text between them is whitespace only).
     """
-    _check_text(text)
+    check_text(text)
     meta = MappingProxyType(dict(metadata)) if metadata else _NO_METADATA
     try:
         return _native.sentence_spans(text, bool(strip), meta)
