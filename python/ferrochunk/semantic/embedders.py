@@ -31,6 +31,12 @@ def as_embedder(embedder: EmbedderLike) -> Callable[[list[str]], Any]:
     >>> fn(["ab", "c"])
     [[2, 1.0], [1, 1.0]]
     """
+    if isinstance(embedder, (str, bytes)):  # str has an encode method, but is no model
+        raise TypeError(
+            f"embedder must be a model object or a callable, not the name {embedder!r}: load "
+            "the model first (an object with embed_documents (LangChain), encode "
+            "(sentence-transformers, model2vec) or embed (WordLlama))"
+        )
     for name in _METHODS:
         method = getattr(embedder, name, None)
         if callable(method):

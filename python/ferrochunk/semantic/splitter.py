@@ -196,6 +196,7 @@ class SemanticSplitter:
         return [
             (c.start + at, c.end + at, c.byte_start + byte_at, c.byte_end + byte_at, index, index)
             for c in self._cutter.split(sent.text)
+            if not c.text.isspace()  # at tiny sizes LangChain's algorithm yields lone spaces
         ]
 
     def _merge_small(self, text: str, pieces: list[_Piece], distances: np.ndarray) -> None:
