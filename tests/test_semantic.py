@@ -11,12 +11,12 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from semantic_support import HashEmbeddings, hash_embedder
-from support import texts as generic_texts
 
 import ferrochunk
 from ferrochunk import SemanticSplitter, Splitter, get_encoding
 from ferrochunk.semantic import as_embedder, embed
+from semantic_support import HashEmbeddings, hash_embedder
+from support import texts as generic_texts
 
 WORDS = ["cat", "dog", "stock", "market", "rain", "sun", "漢字", "😀", "é", "the", "a"]
 ENDS = [". ", "? ", "! ", ".\n", "。", ".\n\n", " ", "\r\n\r\n", "… "]

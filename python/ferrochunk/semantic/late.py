@@ -179,8 +179,8 @@ def _offsets(value: Any, n_tokens: int) -> np.ndarray:
     offs = np.asarray(value)
     if offs.ndim == 3 and offs.shape[0] == 1:
         offs = offs[0]
-    if offs.size == 0:
-        offs = offs.reshape(0, 2)
+    if offs.size == 0:  # no tokens: [] has no integer dtype to check
+        offs = np.zeros((0, 2), dtype=np.int64)
     if offs.ndim != 2 or offs.shape[1] != 2 or not np.issubdtype(offs.dtype, np.integer):
         raise ValueError(
             f"token offsets must be integer (start, end) pairs [n_tokens, 2], got shape "
