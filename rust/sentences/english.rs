@@ -26,7 +26,8 @@ const NUMBERED: &[&str] = &[
 
 /// Whether `word` is one of `list` (ASCII case ignored; non-ASCII words never are).
 fn listed(list: &[&str], word: &str) -> bool {
-    list.iter().any(|a| a.eq_ignore_ascii_case(word))
+    // No entry is longer than six bytes: most words are rejected before the list is read.
+    word.len() <= 6 && list.iter().any(|a| a.eq_ignore_ascii_case(word))
 }
 
 /// Whether the single period at byte `dot` of `text`, followed by whitespace and then
