@@ -1,5 +1,7 @@
-//! Throughput of the sentence scan on files (no Python): `cargo run --release --example
-//! sentbench -- FILE...`; prints MB/s (UTF-8 bytes) as the best of 20 passes.
+//! Throughput of the sentence scan on files, without Python:
+//! `cargo run --release --example sentbench -- FILE...` prints MB/s (UTF-8 bytes) of the
+//! best pass of `PASSES` (default 20); `EACH=1` prints every pass (on a shared machine the
+//! spread is large: preempted passes are several times slower).
 
 use std::time::Instant;
 
@@ -9,21 +11,26 @@ fn main() {
         .map(|p| std::fs::read_to_string(p).expect("readable UTF-8 file"))
         .collect();
     let bytes: usize = texts.iter().map(String::len).sum();
-    let mut best = f64::MAX;
-    let mut count = 0;
     let passes: usize = std::env::var("PASSES")
         .ok()
         .and_then(|p| p.parse().ok())
         .unwrap_or(20);
+    #[allow(clippy::cast_precision_loss)] // byte counts far below 2^52
+    let megabytes = bytes as f64 / 1e6;
+    let mut best = f64::MAX;
+    let mut count = 0;
     for _ in 0..passes {
         let start = Instant::now();
         count = texts
             .iter()
             .map(|t| ferrochunk::sentence_ends(t).len())
             .sum::<usize>();
-        best = best.min(start.elapsed().as_secs_f64());
+        let took = start.elapsed().as_secs_f64();
+        if std::env::var("EACH").is_ok() {
+            eprint!("{:.0} ", megabytes / took);
+        }
+        best = best.min(took);
     }
-    #[allow(clippy::cast_precision_loss)] // byte counts far below 2^52
-    let mbps = bytes as f64 / best / 1e6;
-    println!("{count} sentences in {bytes} bytes: {mbps:.0} MB/s (best of {passes})");
+    let speed = megabytes / best;
+    println!("{count} sentences in {bytes} bytes: {speed:.0} MB/s (best of {passes})");
 }

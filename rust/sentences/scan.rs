@@ -165,11 +165,7 @@ fn char_at(text: &str, i: usize) -> char {
 
 /// The length of the closing quotes and brackets at the start of `rest`.
 fn closers(rest: &str) -> usize {
-    if rest
-        .as_bytes()
-        .first()
-        .is_none_or(|&b| b == b' ' || b == b'\n')
-    {
+    if matches!(rest.as_bytes().first(), None | Some(b' ' | b'\n')) {
         return 0; // the usual case: a space right after the end mark
     }
     rest.len() - rest.trim_start_matches(is_closer).len()
