@@ -4,6 +4,8 @@ and special-token rules, a brute-force oracle on generated offsets, real offsets
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -263,7 +265,14 @@ def test_bad_windows() -> None:
         embed_tokens(b"abc", model)  # type: ignore[arg-type]
 
 
-def test_empty_text() -> None:
-    emb, off = embed_tokens("", model)
+def test_empty_text_and_windows_without_tokens() -> None:
+    def words(window_text: str):  # no token for a blank window
+        spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", window_text)]
+        return [[float(e - s)] for s, e in spans], spans
+
+    emb, off = embed_tokens("", words)
     assert len(emb) == 0 and off.shape == (0, 2)
-    assert late_chunk("", [], model).shape[0] == 0
+    assert late_chunk("", [], words).shape[0] == 0
+    text = "ab" + " " * 20 + "cde"
+    emb, off = embed_tokens(text, words, window=8, overlap=2)
+    assert off.tolist() == [[0, 2], [22, 25]] and emb[:, 0].tolist() == [2.0, 3.0]

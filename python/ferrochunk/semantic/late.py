@@ -101,7 +101,7 @@ def embed_tokens(
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be str, got {type(text).__name__}")
-    starts = _window_starts(len(text), window, overlap)
+    starts = _window_starts(len(text), window, overlap) if text else []
     pieces_emb, pieces_off = [], []
     for k, start in enumerate(starts):
         end = len(text) if window is None else min(len(text), start + window)
@@ -113,8 +113,9 @@ def embed_tokens(
         hi = len(text) if k + 1 == len(starts) else (starts[k + 1] + end) // 2
         first = offs[:, 0] + start
         keep &= (first >= lo) & (first < hi)
-        pieces_emb.append(emb[keep])
-        pieces_off.append(offs[keep] + start)
+        if keep.any():
+            pieces_emb.append(emb[keep])
+            pieces_off.append(offs[keep] + start)
     if not pieces_emb:
         return np.zeros((0, 0)), np.zeros((0, 2), dtype=np.int64)
     dims = {e.shape[1] for e in pieces_emb}
@@ -166,6 +167,8 @@ def _embeddings(value: Any) -> np.ndarray:
         raise TypeError(f"token embeddings must be real numbers, got dtype {emb.dtype}")
     if emb.ndim == 3 and emb.shape[0] == 1:
         emb = emb[0]  # a batch of one, as models return it: [1, n_tokens, dim]
+    if emb.size == 0 and emb.ndim <= 2:  # no token at all (an empty or blank window)
+        return np.zeros((0, emb.shape[1] if emb.ndim == 2 else 0))
     if emb.ndim != 2:
         raise ValueError(f"token embeddings must be [n_tokens, dim], got shape {emb.shape}")
     if not np.issubdtype(emb.dtype, np.floating):
