@@ -5,6 +5,7 @@
 //! - [`split`]: recursive separator splitting (scan, merge, recursion);
 //! - [`tokens`]: tiktoken-identical BPE and Hugging Face tokenizers as chunk sizes;
 //! - [`markdown`]: Markdown structure, chunking, overlap, parents, the header splitter;
+//! - [`sentences`]: sentence spans (English and CJK rules), the seams of semantic chunking;
 //! - [`corpus`]: whole files to JSON Lines, in parallel (the CLI's job).
 //!
 //! Shared primitives sit at the top: [`error`], [`text`] (Python's `str` semantics),
@@ -16,6 +17,7 @@ pub(crate) mod corpus;
 pub(crate) mod error;
 pub(crate) mod length;
 pub(crate) mod markdown;
+pub(crate) mod sentences;
 pub(crate) mod split;
 pub(crate) mod text;
 pub(crate) mod tokens;
@@ -29,6 +31,7 @@ pub use error::{Error, Result};
 pub use length::Length;
 pub use markdown::header::{HeaderBlock, HeaderRule, HeaderSplitter};
 pub use markdown::{MarkdownChunker, MdChunk};
+pub use sentences::{sentence_ends, sentences, Boundaries, Sentence};
 pub use split::{
     Chunk, KeepSeparator, Separator, SplitConfig, SplitOutput, Splitter, DEFAULT_SEPARATORS,
 };

@@ -9,6 +9,7 @@
 from .documents import Document
 from .language import Language
 from .markdown import MarkdownChunker, MarkdownHeaderTextSplitter, MarkdownTextSplitter
+from .sentences import sentence_ends, sentence_spans, split_sentences
 from .split import (
     CharacterTextSplitter,
     Chunk,
@@ -29,6 +30,18 @@ from .tokens import (
 
 __version__ = "0.1.0"
 
+# Semantic and late chunking need numpy (the `semantic` extra), so they load on first use.
+_SEMANTIC = ("SemanticChunker", "SemanticSplitter", "late_chunk", "pool_chunks")
+
+
+def __getattr__(name: str) -> object:
+    if name in _SEMANTIC:
+        from . import semantic
+
+        return getattr(semantic, name)
+    raise AttributeError(f"module 'ferrochunk' has no attribute {name!r}")
+
+
 __all__ = [
     "CharacterTextSplitter",
     "Chunk",
@@ -38,6 +51,8 @@ __all__ = [
     "MarkdownHeaderTextSplitter",
     "MarkdownTextSplitter",
     "RecursiveCharacterTextSplitter",
+    "SemanticChunker",
+    "SemanticSplitter",
     "Splitter",
     "TextSplitter",
     "TokenTextSplitter",
@@ -46,7 +61,12 @@ __all__ = [
     "encoding_for_model",
     "get_encoding",
     "huggingface_counter",
+    "late_chunk",
+    "pool_chunks",
+    "sentence_ends",
+    "sentence_spans",
     "split",
+    "split_sentences",
     "split_tokens",
     "tiktoken_encoding",
 ]

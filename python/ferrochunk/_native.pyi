@@ -16,6 +16,8 @@ __all__ = [
     "clear_token_caches",
     "encoding_name_for_model",
     "encoding_names",
+    "sentence_ends",
+    "sentence_spans",
 ]
 
 class Unsupported(Exception):
@@ -84,6 +86,12 @@ def chunk_files(
     paths: list[str], splitter: Splitter, threads: int = 0
 ) -> tuple[bytes, int, int, int, list[tuple[str, str]]]:
     """Read, split and serialise files to JSON Lines: (jsonl, documents, chunks, bytes, skipped)."""
+
+def sentence_ends(text: str) -> tuple[list[int], list[int]]:
+    """``(code-point ends, byte ends)`` of the sentences of ``text`` (``rust/sentences/``)."""
+
+def sentence_spans(text: str, strip: bool, metadata: Mapping[str, Any]) -> list[Chunk]:
+    """The sentences as chunks; ``strip`` trims whitespace and drops empty ones."""
 
 @final
 class HeaderSplitter:

@@ -1,6 +1,6 @@
 //! PyO3 bindings: the only part of the crate that knows Python. Thin wrappers that
 //! convert arguments, release the GIL around core work, and build Python objects after.
-//! Grouped like the core: `split`, `tokens/`, `markdown/`, `corpus`, plus the shared
+//! Grouped like the core: `split`, `sentences`, `tokens/`, `markdown/`, `corpus`, plus the shared
 //! `chunk` record, `length` (Python callables as sizes), `errors` and `strings` (the only
 //! `unsafe` code: building Python strings from CPython's own storage).
 
@@ -9,6 +9,7 @@ mod corpus;
 mod errors;
 mod length;
 mod markdown;
+mod sentences;
 mod split;
 mod strings;
 mod tokens;
@@ -21,6 +22,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<split::PySplitter>()?;
     m.add_class::<chunk::PyChunk>()?;
     m.add_function(wrap_pyfunction!(corpus::chunk_files, m)?)?;
+    m.add_function(wrap_pyfunction!(sentences::sentence_ends, m)?)?;
+    m.add_function(wrap_pyfunction!(sentences::sentence_spans, m)?)?;
     m.add_class::<markdown::header::PyHeaderSplitter>()?;
     m.add_class::<markdown::chunker::PyMarkdownChunker>()?;
     m.add_class::<tokens::tokenizer::PyEncoder>()?;

@@ -1,0 +1,176 @@
+"""Sentence spans in pure Python: the rules of ``rust/sentences/`` written out plainly.
+
+The oracle of the differential tests (``tests/test_sentences.py``): same rules, same lists,
+positions in code points. See ``docs/semantic.md`` for the rules in prose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Optional
+
+from ..frontend.chunks import to_chunks
+from .chunk import Chunk
+
+DOTS = frozenset(".\uff0e")  # . and the full-width one
+ELLIPSES = frozenset("\u2026\u22ef")  # … ⋯
+QUESTIONS = frozenset("?!\u203c\u2047\u2048\u2049")  # ? ! ‼ ⁇ ⁈ ⁉
+CJK_MARKS = frozenset("\u3002\uff01\uff1f\uff1b\uff61")  # 。 full-width ! ? ; and ｡
+MARKS = DOTS | ELLIPSES | QUESTIONS | CJK_MARKS
+CLOSERS = frozenset(
+    "\"')]}\u00bb\u203a\u2019\u201d\u300d\u300f\u3009\u300b\u3011\u3015\u3017\u3019\u301b"
+    "\uff09\uff3d\uff5d\uff02\uff07"
+)
+OPENERS = frozenset(
+    "\"'([{\u00ab\u2039\u2018\u201c\u00bf\u00a1\u300c\u300e\u3008\u300a\u3010\u3014"
+    "\uff08\uff3b\uff5b"
+)
+CJK_RANGES = (
+    (0x1100, 0x11FF),  # Hangul Jamo
+    (0x3040, 0x30FF),  # Hiragana, Katakana
+    (0x3130, 0x318F),  # Hangul compatibility Jamo
+    (0x31F0, 0x31FF),  # Katakana phonetic extensions
+    (0x3400, 0x4DBF),  # Han extension A
+    (0x4E00, 0x9FFF),  # Han
+    (0xAC00, 0xD7AF),  # Hangul syllables
+    (0xF900, 0xFAFF),  # Han compatibility
+    (0xFF66, 0xFF9F),  # half-width Katakana
+    (0x20000, 0x3FFFF),  # Han extensions B and later
+)
+# Never the last word of a sentence: titles before names, Latin abbreviations.
+TITLES = frozenset(
+    "mr mrs ms mx dr prof st mt rev hon gen col capt lt sgt cmdr adm gov sen rep pres supt "
+    "messrs mme mlle fr e.g i.e cf viz vs al a.k.a".split()
+)
+# Not the last word before a number: "Fig. 3", "No. 5", "Jan. 1".
+NUMBERED = frozenset(
+    "no nos nr fig figs eq eqs vol vols p pp ch chap sec sect art para ref refs approx ca op "
+    "ed pt pts jan feb mar apr jun jul aug sep sept oct nov dec".split()
+)
+
+
+def is_cjk(c: str) -> bool:
+    """Han, kana or Hangul (scripts that put no space between sentences)."""
+    o = ord(c)
+    return any(lo <= o <= hi for lo, hi in CJK_RANGES)
+
+
+def is_lower(c: str) -> bool:
+    """A lowercase letter below U+0530 (stable across Unicode versions)."""
+    return c < "\u0530" and c.islower()
+
+
+def is_upper(c: str) -> bool:
+    """An uppercase letter below U+0530."""
+    return c < "\u0530" and c.isupper()
+
+
+def listed(words: frozenset[str], word: str) -> bool:
+    """``word`` is in ``words``, ASCII case ignored (non-ASCII words never are)."""
+    return word.isascii() and word.lower() in words
+
+
+def whitespace(text: str, i: int) -> tuple[int, int]:
+    """End of the whitespace run at ``i`` and the number of ``\\n`` in it."""
+    end = i
+    while end < len(text) and text[end].isspace():
+        end += 1
+    return end, text.count("\n", i, end)
+
+
+def period_ends(text: str, dot: int, nxt: str) -> bool:
+    """Whether the single period at ``dot``, then whitespace and ``nxt``, ends a sentence."""
+    start = dot
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1
+    word = text[start:dot]
+    while word and word[0] in OPENERS:
+        word = word[1:]
+    if not word:
+        return False
+    if listed(TITLES, word) or (nxt in "0123456789" and listed(NUMBERED, word)):
+        return False
+    if len(word) == 1 and is_upper(word):
+        return False
+    return not (len(word) <= 3 and all(c in "0123456789" for c in word) and opens_line(text, start))
+
+
+def opens_line(text: str, at: int) -> bool:
+    """Only spaces (no line break) between the last ``\\n`` (or the start) and ``at``."""
+    i = at
+    while i > 0 and text[i - 1] != "\n" and text[i - 1].isspace():
+        i -= 1
+    return i == 0 or text[i - 1] == "\n"
+
+
+def boundary_at_mark(text: str, i: int) -> tuple[Optional[int], int]:
+    """The end-mark run at ``i``: ``(where the next sentence starts or None, resume at)``."""
+    run = i
+    while run < len(text) and text[run] in MARKS:
+        run += 1
+    single_dot = run - i == 1 and text[i] in DOTS
+    strong = any(c in CJK_MARKS for c in text[i:run]) or (i > 0 and is_cjk(text[i - 1]))
+    close = run
+    while close < len(text) and text[close] in CLOSERS:
+        close += 1
+    if close == len(text):
+        return None, close
+    if not text[close].isspace():
+        return (close if strong or is_cjk(text[close]) else None), close
+    end, breaks = whitespace(text, close)
+    if end == len(text):
+        return None, end
+    after = text[end]
+    ends = (
+        strong
+        or breaks >= 2
+        or (not is_lower(after) and (not single_dot or period_ends(text, i, after)))
+    )
+    return (end if ends else None), end
+
+
+def sentence_ends(text: str) -> list[int]:
+    """Code-point offsets where the sentences of ``text`` end; the last is ``len(text)``."""
+    ends: list[int] = []
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c == "\n":
+            end, breaks = whitespace(text, i)
+            if breaks >= 2 and end < len(text):
+                ends.append(end)
+            i = end
+        elif c in MARKS:
+            found, i = boundary_at_mark(text, i)
+            if found is not None:
+                ends.append(found)
+        else:
+            i += 1
+    if text:
+        ends.append(len(text))
+    return ends
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences of ``text`` as strings; they concatenate to ``text``."""
+    starts = [0, *sentence_ends(text)]
+    return [text[a:b] for a, b in zip(starts, starts[1:])]
+
+
+def sentence_spans(
+    text: str, *, strip: bool = False, metadata: Optional[Mapping[str, Any]] = None
+) -> list[Chunk]:
+    """The sentences as chunks with exact offsets; ``strip`` trims whitespace around each
+    and drops those with nothing else."""
+    pieces = []
+    start = 0
+    for end in sentence_ends(text):
+        a, b = start, end
+        if strip:
+            piece = text[a:b]
+            a += len(piece) - len(piece.lstrip())
+            b -= len(piece) - len(piece.rstrip())
+        if a < b:
+            pieces.append((text[a:b], a))
+        start = end
+    return to_chunks(text, pieces, metadata, make=Chunk)

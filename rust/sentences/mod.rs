@@ -1,0 +1,81 @@
+//! Sentences: exact spans that cover the text, for semantic chunking and as seams where
+//! chunkers may cut long paragraphs.
+//!
+//! - [`marks`]: the characters the rules look at (end marks, closers, openers, CJK).
+//! - [`english`]: when a period ends a Latin-script sentence (abbreviations, initials).
+//! - [`scan`]: the fast scan that finds candidates and applies the rules.
+//!
+//! The rules, in order (mirrored by `python/ferrochunk/reference/sentences.py` and written
+//! out in `docs/semantic.md`):
+//! 1. A blank line (two `\n` with only whitespace between) always ends a sentence.
+//! 2. A run of end marks (`. ? ! … ‼` and the CJK `。！？；｡`), then any closing quotes and
+//!    brackets, ends one when a CJK end mark is in the run or a CJK letter stands right
+//!    before it: the next sentence starts after the whitespace that follows, if any.
+//! 3. Otherwise the run must be followed by whitespace (so "3.14", "e.g.," and URLs never
+//!    end one) or by a CJK letter; and then by something other than a lowercase letter.
+//! 4. A single period also consults the word before it ([`english`]).
+//!
+//! Each sentence keeps the whitespace after it (the first also any before it), so the
+//! sentences of a text concatenate to the text; an empty text has none.
+
+mod english;
+mod marks;
+mod scan;
+
+pub use scan::Boundaries;
+
+use crate::text::CharCursor;
+
+/// A sentence as a span of its text, in code points and in UTF-8 bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sentence {
+    /// First code point.
+    pub start: usize,
+    /// One past the last code point.
+    pub end: usize,
+    /// First byte.
+    pub byte_start: usize,
+    /// One past the last byte.
+    pub byte_end: usize,
+}
+
+/// Byte offsets where the sentences of `text` end, in order; the last is `text.len()`.
+/// An empty text has no sentences.
+pub fn sentence_ends(text: &str) -> Vec<usize> {
+    sentence_ends_in(text, 0, text.len())
+}
+
+/// The sentences of `text`, covering it, with code-point and byte offsets.
+pub fn sentences(text: &str) -> Vec<Sentence> {
+    let mut cursor = CharCursor::new(text, text.is_ascii());
+    let (mut byte_start, mut start) = (0, 0);
+    sentence_ends(text)
+        .into_iter()
+        .map(|byte_end| {
+            let end = cursor.char_offset(byte_end);
+            let s = Sentence {
+                start,
+                end,
+                byte_start,
+                byte_end,
+            };
+            (start, byte_start) = (end, byte_end);
+            s
+        })
+        .collect()
+}
+
+/// The seam provider for chunkers (the Markdown chunker cutting a long paragraph): byte
+/// offsets in `text` where the sentences of `text[start..end]` end, the last being `end`
+/// (none if the span is empty). The rules see only the span, as if it were the whole text.
+pub(crate) fn sentence_ends_in(text: &str, start: usize, end: usize) -> Vec<usize> {
+    let span = &text[start..end];
+    let mut ends: Vec<usize> = Boundaries::new(span).map(|b| start + b).collect();
+    if !span.is_empty() {
+        ends.push(end);
+    }
+    ends
+}
+
+#[cfg(test)]
+mod tests;
