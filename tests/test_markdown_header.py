@@ -112,6 +112,69 @@ def test_generated(text, headers, each_line, strip, custom) -> None:
     )
 
 
+# Custom header patterns: markers that are prefixes of each other (``*``/``**``/``***``,
+# ``=``/``==``), regex metacharacters, the empty marker, markers shared with ``#`` rules;
+# lines that open and close with them, with spaces, only marker characters, or headings
+# that end with the marker (``"** a**"`` is a standard and a custom header at once).
+MARKERS = ["*", "**", "***", "#", "##", "==", "=", "+", "__", "$.", "", "x*"]
+INNER = [" ", "a", "x^2", "Title", "漢", "*", "#", "=", "\t", "\ufeff", "  b "]
+
+
+@st.composite
+def custom_case(draw):
+    """Markers for one example, then rules, levels and lines that all use them (so that
+    lines framed by a marker meet rules and patterns for the same marker)."""
+    markers = draw(st.lists(st.sampled_from(MARKERS), min_size=1, max_size=3, unique=True))
+    marker = st.sampled_from(markers)
+    names = st.sampled_from(["A", "B", "Bold", None])
+    headers = draw(st.lists(st.tuples(marker, names), min_size=1, max_size=4))
+    levels = st.integers(min_value=-2, max_value=7)
+    patterns = draw(st.dictionaries(st.sampled_from([*markers, "***"]), levels, max_size=4))
+    inner = st.lists(st.sampled_from(INNER), max_size=4).map("".join)
+    framed = st.tuples(marker, inner, marker).map("".join)
+    lines = st.lists(st.one_of(framed, framed, line), max_size=15).map("\n".join)
+    return draw(lines), headers, patterns
+
+
+@SETTINGS
+@given(custom_case(), st.booleans(), st.booleans())
+def test_generated_custom_patterns(case, each_line, strip) -> None:
+    text, headers, patterns = case
+    check_all(
+        text,
+        headers,
+        return_each_line=each_line,
+        strip_headers=strip,
+        custom_header_patterns=patterns,
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "headers", "patterns", "options"),
+    [
+        # A heading ending with its marker: the custom reading wins (title "a", not "a**").
+        ("** a**\na", [("**", "Bold")], {"**": 1, "***": 2}, {}),
+        # Both lines are level-2 custom headers titled "x^2": one document, not two.
+        ("** x^2**\n*\n**x^2**\n*", [("**", "Bold")], {"**": 2, "***": 3}, {}),
+        ("***a***\n**b**\n*c*\nz", [("*", "I"), ("**", "B"), ("***", "BI")],
+         {"*": 3, "**": 2, "***": 1}, {"strip_headers": False}),
+        ("## T ##\n==x==\ny", [("##", "H2"), ("==", "Eq"), ("=", "E")],
+         {"==": 1, "=": 2}, {"return_each_line": True}),
+    ],
+)
+def test_custom_pattern_cases(text, headers, patterns, options) -> None:
+    check_all(text, headers, custom_header_patterns=patterns, **options)
+
+
+def test_custom_header_title_is_between_markers() -> None:
+    """The issue's example, against LangChain's documented reading (not our own output)."""
+    splitter = ferrochunk.MarkdownHeaderTextSplitter(
+        headers_to_split_on=[("**", "Bold")], custom_header_patterns={"**": 1, "***": 2}
+    )
+    [doc] = splitter.split_text("** a**\na")
+    assert (doc.page_content, doc.metadata) == ("a", {"Bold": "a"})
+
+
 def test_aggregate_lines_to_chunks_is_public() -> None:
     lines = [
         {"content": "# A", "metadata": {"h": "A"}},

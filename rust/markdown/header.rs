@@ -103,14 +103,18 @@ fn custom_title<'a>(line: &'a str, sep: &str) -> Option<&'a str> {
     (!title.is_empty() && !only_sep).then_some(title)
 }
 
-/// The header text when `line` is a header for `rule` (standard form first, then custom).
+/// The header text when `line` is a header for `rule`. A line that is both a custom header
+/// and a standard one (`"** a**"` for `"**"`) takes the custom reading, as `LangChain` does:
+/// its title is what lies between the two markers.
 fn match_header<'a>(line: &'a str, rule: &HeaderRule) -> Option<&'a str> {
     let sep = rule.sep.as_str();
+    if rule.custom {
+        if let Some(title) = custom_title(line, sep) {
+            return Some(title);
+        }
+    }
     if line.starts_with(sep) && (line.len() == sep.len() || line.as_bytes()[sep.len()] == b' ') {
         return Some(py_strip(&line[sep.len()..]));
-    }
-    if rule.custom {
-        return custom_title(line, sep);
     }
     None
 }
@@ -269,6 +273,25 @@ mod tests {
             .unwrap();
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].content, "```\n# no\n```\nendx");
+    }
+
+    #[test]
+    fn custom_reading_wins_over_standard() {
+        // "** a**" is a standard header ("**" then a space) and a custom one: the title is
+        // what lies between the markers, as in LangChain.
+        let bold = HeaderRule {
+            sep: "**".to_owned(),
+            name: Some(0),
+            level: 1,
+            custom: true,
+        };
+        assert_eq!(match_header("** a**", &bold), Some("a"));
+        assert_eq!(match_header("** a", &bold), Some("a"));
+        let plain = HeaderRule {
+            custom: false,
+            ..bold
+        };
+        assert_eq!(match_header("** a**", &plain), Some("a**"));
     }
 
     #[test]

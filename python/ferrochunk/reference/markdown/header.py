@@ -31,12 +31,16 @@ def _custom_title(line: str, sep: str) -> Optional[str]:
 
 
 def match_header(line: str, rule: HeaderRule) -> Optional[str]:
-    """The header text if ``line`` is a header for ``rule`` (standard first, then custom)."""
+    """The header text if ``line`` is a header for ``rule``. A line that is both a custom
+    header and a standard one (``"** a**"`` for ``"**"``) takes the custom reading, as
+    LangChain does: its title is what lies between the two markers."""
     sep = rule.sep
+    if rule.custom:
+        title = _custom_title(line, sep)
+        if title is not None:
+            return title
     if line.startswith(sep) and (len(line) == len(sep) or line[len(sep)] == " "):
         return line[len(sep) :].strip()
-    if rule.custom:
-        return _custom_title(line, sep)
     return None
 
 
