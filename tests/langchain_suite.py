@@ -1,11 +1,14 @@
-"""Run LangChain's own unit tests for the splitters against ferrochunk's classes.
+"""Run LangChain's own tests of the splitters against ``ferrochunk.langchain``.
 
-Their test file is not copied into this repository: it comes from the sdist of the installed
-``langchain-text-splitters`` version, fetched from PyPI with ``pip download`` into a
-temporary folder (or taken from ``$FERROCHUNK_LANGCHAIN_SDIST``, a path to that
-``.tar.gz``, for offline runs), then run by pytest in a subprocess with
-``langchain_plugin.py``, which swaps in ferrochunk's classes and deselects the tests of
-classes ferrochunk does not provide.
+Their test files are not copied into this repository: they come from the sdist of the
+installed ``langchain-text-splitters`` version, fetched from PyPI with ``pip download`` once
+and kept in ``<venv>/ferrochunk-cache/`` (or taken from ``$FERROCHUNK_LANGCHAIN_SDIST``, a
+path to that ``.tar.gz``), so later runs need no network at all. They run in a subprocess
+whose ``langchain_text_splitters`` IS ``ferrochunk.langchain`` (a stand-in package first on
+``PYTHONPATH`` aliases it and every submodule), so every class and function they test is
+ours, including the tests that start a fresh interpreter. ``langchain_plugin.py`` checks
+that, deselects the tests that need a model download (listed below with why) and keeps NLTK
+offline (its Punkt model is trained here, see ``nlp_data.py``).
 
     python tests/langchain_suite.py          # prints every failing LangChain test
 
@@ -24,104 +27,70 @@ from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
 
+from nlp_data import make_nltk_data
+
 HERE = Path(__file__).resolve().parent
 PACKAGE = "langchain-text-splitters"
-TEST_FILE = "tests/unit_tests/test_text_splitters.py"
+CACHE = Path(sys.prefix) / "ferrochunk-cache"
+# LangChain's unit tests, and the integration tests of the classes that have no unit tests
+# (NLTK, spaCy, token and sentence-transformers splitters).
+TEST_FILES = (
+    "tests/unit_tests/conftest.py",
+    "tests/unit_tests/test_text_splitters.py",
+    "tests/unit_tests/test_html_security.py",
+    "tests/integration_tests/test_nlp_text_splitters.py",
+    "tests/integration_tests/test_text_splitter.py",
+)
+SUBMODULES = (
+    "base",
+    "character",
+    "html",
+    "json",
+    "jsx",
+    "konlpy",
+    "latex",
+    "markdown",
+    "nltk",
+    "python",
+    "sentence_transformers",
+    "spacy",
+)
 
-# LangChain tests of what ferrochunk does not provide, deselected by name, with why.
-_CODE_SUBCLASSES = "a LangChain subclass of its own RecursiveCharacterTextSplitter"
-_HTML = "HTML splitters (not provided by ferrochunk)"
-_MARKDOWN = "Markdown header splitters (not provided by ferrochunk)"
-_JSON = "RecursiveJsonSplitter (not provided by ferrochunk)"
-_PACKAGE = "tests LangChain's package layout and lazy imports, not the splitters"
-
+# The only tests not run, each needing a model from the Hugging Face hub or spaCy's
+# releases (a download; none is reachable here). What they exercise is covered offline by
+# tests/test_langchain_dropin.py with the same libraries and local models or stand-ins.
+_HUB = "downloads a model from the Hugging Face hub"
+_SPACY = "its `spacy` fixture loads the en_core_web_sm model (a download)"
 DESELECTED: dict[str, str] = {
-    "test_no_heavy_imports_on_package_load": _PACKAGE,
-    "test_missing_optional_dependency_raises_importerror": "NLTK, spaCy, konlpy splitters",
-    "test_lazy_getattr_resolves": _PACKAGE,
-    "test_lazy_getattr_raises_for_unknown": _PACKAGE,
-    "test_python_text_splitter": f"PythonCodeTextSplitter, {_CODE_SUBCLASSES}",
-    "test_jsx_text_splitter": f"JSFrameworkTextSplitter, {_CODE_SUBCLASSES}",
-    "test_vue_text_splitter": f"JSFrameworkTextSplitter, {_CODE_SUBCLASSES}",
-    "test_svelte_text_splitter": f"JSFrameworkTextSplitter, {_CODE_SUBCLASSES}",
-    "test_jsx_splitter_separator_not_mutated_across_calls": "JSFrameworkTextSplitter",
-    "test_md_header_text_splitter_1": _MARKDOWN,
-    "test_md_header_text_splitter_2": _MARKDOWN,
-    "test_md_header_text_splitter_3": _MARKDOWN,
-    "test_md_header_text_splitter_preserve_headers_1": _MARKDOWN,
-    "test_md_header_text_splitter_preserve_headers_2": _MARKDOWN,
-    "test_md_header_text_splitter_fenced_code_block": _MARKDOWN,
-    "test_md_header_text_splitter_fenced_code_block_interleaved": _MARKDOWN,
-    "test_md_header_text_splitter_with_invisible_characters": _MARKDOWN,
-    "test_md_header_text_splitter_with_custom_headers": _MARKDOWN,
-    "test_md_header_text_splitter_mixed_headers": _MARKDOWN,
-    "test_experimental_markdown_syntax_text_splitter": _MARKDOWN,
-    "test_experimental_markdown_syntax_text_splitter_header_configuration": _MARKDOWN,
-    "test_experimental_markdown_syntax_text_splitter_with_headers": _MARKDOWN,
-    "test_experimental_markdown_syntax_text_splitter_split_lines": _MARKDOWN,
-    "test_experimental_markdown_syntax_text_splitter_on_multi_files": _MARKDOWN,
-    "test_experimental_markdown_syntax_text_splitter_split_lines_on_multi_files": _MARKDOWN,
-    "test_experimental_markdown_syntax_text_splitter_with_header_on_multi_files": _MARKDOWN,
-    "test_experimental_markdown_syntax_text_splitter_header_config_on_multi_files": _MARKDOWN,
-    "test_html_header_text_splitter": _HTML,
-    "test_additional_html_header_text_splitter": _HTML,
-    "test_html_no_headers_with_multiple_splitters": _HTML,
-    "test_section_aware_happy_path_splitting_based_on_header_1_2": _HTML,
-    "test_happy_path_splitting_based_on_header_with_font_size": _HTML,
-    "test_happy_path_splitting_based_on_header_with_whitespace_chars": _HTML,
-    "test_happy_path_splitting_with_duplicate_header_tag": _HTML,
-    "test_split_text_on_tokens": "token splitting (Tokenizer, split_text_on_tokens)",
-    "test_decode_returns_no_chunks": "token splitting (Tokenizer, split_text_on_tokens)",
-    "test_split_json": _JSON,
-    "test_split_json_with_lists": _JSON,
-    "test_split_json_many_calls": _JSON,
-    "test_split_json_with_empty_dict_values": _JSON,
-    "test_split_json_with_nested_empty_dicts": _JSON,
-    "test_split_json_empty_dict_only": _JSON,
-    "test_split_json_mixed_empty_and_nonempty_dicts": _JSON,
-    "test_split_json_empty_dict_value_in_large_payload": _JSON,
-    "test_split_json_non_dict_input_raises": _JSON,
-    "test_split_json_list_without_convert_lists_error_mentions_escape_hatch": _JSON,
-    "test_split_json_list_with_convert_lists_still_works": _JSON,
-    "test_split_json_none_input_returns_empty_list": _JSON,
-    "test_split_json_none_input_returns_empty_list_with_convert_lists": _JSON,
-    "test_split_json_convert_lists_true_non_list_no_misleading_hint": _JSON,
-    **{
-        f"test_html_splitter_{name}": _HTML
-        for name in (
-            "with_custom_extractor",
-            "with_href_links",
-            "with_nested_elements",
-            "with_preserved_elements",
-            "with_nested_preserved_elements",
-            "with_nested_div_preserved",
-            "preserve_nested_in_paragraph",
-            "with_no_further_splits",
-            "with_small_chunk_size",
-            "with_denylist_tags",
-            "with_external_metadata",
-            "with_text_normalization",
-            "with_allowlist_tags",
-            "with_mixed_preserve_and_filter",
-            "with_no_headers",
-            "with_media_preservation",
-            "keep_separator_true",
-            "keep_separator_false",
-            "keep_separator_start",
-            "keep_separator_end",
-            "keep_separator_default",
-            "preserved_elements_reverse_order",
-            "replacement_order",
-        )
-    },
+    "test_huggingface_tokenizer": f"AutoTokenizer.from_pretrained('gpt2') {_HUB}",
+    "test_sentence_transformers_count_tokens": f"SentenceTransformer {_HUB}",
+    "test_sentence_transformers_split_text": f"SentenceTransformer {_HUB}",
+    "test_sentence_transformers_multiple_tokens": f"SentenceTransformer {_HUB}",
+    "test_sentence_transformers_with_additional_model_kwargs": f"SentenceTransformer {_HUB}",
+    "test_spacy_text_splitting_args": _SPACY,
+    "test_spacy_text_splitter": _SPACY,
+    "test_spacy_text_splitter_strip_whitespace": _SPACY,
 }
 
 # LangChain tests expected to fail against ferrochunk, with why (an unexpected pass fails too).
 KNOWN_FAILURES: dict[str, str] = {}
 
+# The stand-in package: ``import langchain_text_splitters`` gives ferrochunk.langchain.
+SHIM = f'''"""langchain_text_splitters aliased to ferrochunk.langchain (langchain_suite.py)."""
+import importlib
+import sys
+
+import ferrochunk.langchain
+
+for _name in {SUBMODULES!r}:
+    _module = importlib.import_module("ferrochunk.langchain." + _name)
+    sys.modules["langchain_text_splitters." + _name] = _module
+sys.modules[__name__] = ferrochunk.langchain
+'''
+
 
 class Unavailable(Exception):
-    """LangChain's tests cannot be had here (no network, no sdist, layout changed)."""
+    """LangChain's tests cannot be had here (no cached sdist and no network, bad layout)."""
 
 
 @dataclass
@@ -137,59 +106,82 @@ class Report:
         return sorted(k for k, v in self.outcomes.items() if v == outcome)
 
 
-def fetch_sdist(dest: Path) -> Path:
-    """The sdist of the installed version: ``$FERROCHUNK_LANGCHAIN_SDIST`` or PyPI."""
+def fetch_sdist(cache: Path = CACHE) -> Path:
+    """The sdist of the installed version: ``$FERROCHUNK_LANGCHAIN_SDIST``, the cached copy,
+    or PyPI (``pip download``, into the cache)."""
     given = os.environ.get("FERROCHUNK_LANGCHAIN_SDIST")
     if given:
         if not Path(given).is_file():
             raise Unavailable(f"FERROCHUNK_LANGCHAIN_SDIST={given} is not a file")
         return Path(given)
+    name = f"langchain_text_splitters-{version(PACKAGE)}.tar.gz"
+    if (cache / name).is_file():
+        return cache / name
     wanted = f"{PACKAGE}=={version(PACKAGE)}"
     cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:"]
-    try:
-        done = subprocess.run(
-            [*cmd, "--quiet", "--disable-pip-version-check", "-d", str(dest), wanted],
-            capture_output=True,
-            text=True,
-            timeout=180,
-            check=False,
-        )
-    except (OSError, subprocess.TimeoutExpired) as err:
-        raise Unavailable(f"pip download {wanted} failed: {err}") from None
-    found = sorted(dest.glob("*.tar.gz"))
-    if done.returncode or not found:
-        raise Unavailable(f"pip download {wanted} failed: {done.stderr.strip()[-500:]}")
-    return found[0]
+    cache.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache) as tmp:
+        try:
+            done = subprocess.run(
+                [*cmd, "--quiet", "--disable-pip-version-check", "-d", tmp, wanted],
+                capture_output=True,
+                text=True,
+                timeout=180,
+                check=False,
+            )
+        except (OSError, subprocess.TimeoutExpired) as err:
+            raise Unavailable(f"pip download {wanted} failed: {err}") from None
+        found = sorted(Path(tmp).glob("*.tar.gz"))
+        if done.returncode or not found:
+            raise Unavailable(f"pip download {wanted} failed: {done.stderr.strip()[-500:]}")
+        found[0].replace(cache / name)  # complete files only: a failed run leaves none
+    return cache / name
 
 
-def extract_tests(sdist: Path, dest: Path) -> Path:
-    """Extract LangChain's splitter test module (only that file) into ``dest``."""
+def extract_tests(sdist: Path, dest: Path) -> list[Path]:
+    """Extract :data:`TEST_FILES` into ``dest`` (as ``unit_tests/...``, ...)."""
+    out = []
     with tarfile.open(sdist) as tar:
-        members = [m for m in tar.getmembers() if m.isfile() and m.name.endswith(TEST_FILE)]
-        if not members:
-            raise Unavailable(f"{sdist.name} has no {TEST_FILE}")
-        source = tar.extractfile(members[0])
-        assert source is not None
-        target = dest / "test_langchain_text_splitters.py"
-        target.write_bytes(source.read())
-    return target
+        members = {m.name.split("/", 1)[-1]: m for m in tar.getmembers() if m.isfile()}
+        for wanted in TEST_FILES:
+            member = members.get(wanted)
+            source = None if member is None else tar.extractfile(member)
+            if source is None:
+                raise Unavailable(f"{sdist.name} has no {wanted}")
+            target = dest / wanted.removeprefix("tests/")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(source.read())
+            out.append(target)
+    return [p for p in out if p.name != "conftest.py"]
 
 
-def run_tests(test_file: Path) -> Report:
+def write_shim(dest: Path) -> Path:
+    """The stand-in ``langchain_text_splitters`` package under ``dest/shim``."""
+    package = dest / "shim" / "langchain_text_splitters"
+    package.mkdir(parents=True, exist_ok=True)
+    (package / "__init__.py").write_text(SHIM, encoding="utf-8")
+    return package.parent
+
+
+def run_tests(workdir: Path, test_files: list[Path]) -> Report:
     """Run LangChain's tests on ferrochunk's classes in a fresh interpreter."""
-    junit = test_file.with_suffix(".xml")
+    junit = workdir / "junit.xml"
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(HERE), env.get("PYTHONPATH")]))
-    cmd = [sys.executable, "-m", "pytest", str(test_file), "-p", "langchain_plugin"]
+    path = [str(write_shim(workdir)), str(HERE), env.get("PYTHONPATH")]
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, path))
+    env["NLTK_DATA"] = str(make_nltk_data(workdir / "nltk_data"))
+    cmd = [sys.executable, "-m", "pytest", *map(str, test_files), "-p", "langchain_plugin"]
     # -c /dev/null: none of our pytest options; no plugin autoloading surprises either.
-    cmd += ["-c", os.devnull, "--rootdir", str(test_file.parent), "-p", "no:cacheprovider"]
-    cmd += ["-q", "-rfE", f"--junitxml={junit}", "-W", "ignore::DeprecationWarning"]
-    done = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600, check=False)
+    cmd += ["-c", os.devnull, "--rootdir", str(workdir), "-p", "no:cacheprovider"]
+    cmd += ["-q", "-rfEs", f"--junitxml={junit}", "-W", "ignore::DeprecationWarning"]
+    done = subprocess.run(
+        cmd, capture_output=True, text=True, env=env, cwd=workdir, timeout=600, check=False
+    )
     report = Report(version(PACKAGE), output=done.stdout + done.stderr)
     if not junit.is_file():
         raise RuntimeError(f"LangChain's tests did not run:\n{report.output[-3000:]}")
     for case in ET.parse(junit).getroot().iter("testcase"):
-        name = case.get("name", "?")
+        name = f"{case.get('classname', '?').rsplit('.', 1)[-1]}::{case.get('name', '?')}"
         outcome = "passed"
         for child in case:
             if child.tag in ("failure", "error", "skipped"):
@@ -200,8 +192,9 @@ def run_tests(test_file: Path) -> Report:
 
 
 def run(workdir: Path) -> Report:
-    """Fetch, extract and run; raises :class:`Unavailable` when the tests cannot be had."""
-    return run_tests(extract_tests(fetch_sdist(workdir), workdir))
+    """Fetch (or reuse), extract and run; raises :class:`Unavailable` when the tests cannot
+    be had."""
+    return run_tests(workdir, extract_tests(fetch_sdist(), workdir))
 
 
 def main() -> int:
@@ -215,7 +208,9 @@ def main() -> int:
     print(f"langchain-text-splitters {report.version}: {len(report.named('passed'))} passed")
     for name in bad:
         print(f"FAILED {name}: {report.details.get(name, '')}")
-    unexpected = sorted(set(bad) ^ set(KNOWN_FAILURES))
+    for name in report.named("skipped"):
+        print(f"SKIPPED {name}: {report.details.get(name, '')}")
+    unexpected = sorted({n.split("::")[-1].split("[")[0] for n in bad} ^ set(KNOWN_FAILURES))
     return 1 if unexpected else 0
 
 

@@ -156,10 +156,18 @@ def test_generated_custom_patterns(case, each_line, strip) -> None:
         ("** a**\na", [("**", "Bold")], {"**": 1, "***": 2}, {}),
         # Both lines are level-2 custom headers titled "x^2": one document, not two.
         ("** x^2**\n*\n**x^2**\n*", [("**", "Bold")], {"**": 2, "***": 3}, {}),
-        ("***a***\n**b**\n*c*\nz", [("*", "I"), ("**", "B"), ("***", "BI")],
-         {"*": 3, "**": 2, "***": 1}, {"strip_headers": False}),
-        ("## T ##\n==x==\ny", [("##", "H2"), ("==", "Eq"), ("=", "E")],
-         {"==": 1, "=": 2}, {"return_each_line": True}),
+        (
+            "***a***\n**b**\n*c*\nz",
+            [("*", "I"), ("**", "B"), ("***", "BI")],
+            {"*": 3, "**": 2, "***": 1},
+            {"strip_headers": False},
+        ),
+        (
+            "## T ##\n==x==\ny",
+            [("##", "H2"), ("==", "Eq"), ("=", "E")],
+            {"==": 1, "=": 2},
+            {"return_each_line": True},
+        ),
     ],
 )
 def test_custom_pattern_cases(text, headers, patterns, options) -> None:

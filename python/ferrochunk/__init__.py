@@ -6,6 +6,7 @@
 ['Hello', 'world.', 'Bye.']
 """
 
+from . import langchain  # noqa: F401  (LangChain's namespace; registers isinstance with it)
 from .documents import Document
 from .language import Language
 from .markdown import MarkdownChunker, MarkdownHeaderTextSplitter, MarkdownTextSplitter

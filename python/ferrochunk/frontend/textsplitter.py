@@ -104,11 +104,18 @@ class TextSplitter(BaseDocumentTransformer, ABC):
             self._strip_whitespace,
         )
 
-    def _run(self, text: str, key: tuple[Any, ...]) -> list[str]:
-        """Split with the engine built for ``key`` (rebuilt when the settings change)."""
+    def _run(
+        self,
+        text: str,
+        key: tuple[Any, ...],
+        spec: Optional[tuple[list[SeparatorSpec], bool]] = None,
+    ) -> list[str]:
+        """Split with the engine built for ``key`` (rebuilt when the settings change), from
+        ``spec`` or else :meth:`_engine_spec`."""
         cache = self._engine_cache
         if cache is None or cache[0] != key:
-            cache = self._engine_cache = (key, self._make_engine(*self._engine_spec()))
+            engine = self._make_engine(*(spec or self._engine_spec()))
+            cache = self._engine_cache = (key, engine)
         return cache[1].split_text(text, self._length_function, log_oversized)
 
     def _join_docs(self, docs: list[str], separator: str) -> Optional[str]:
@@ -318,8 +325,14 @@ class RecursiveCharacterTextSplitter(TextSplitter):
 
     def split_text(self, text: str) -> list[str]:
         """Split the input text into chunks using the separators in order."""
-        key = (*self._settings(), self._is_separator_regex, *self._separators)
-        return self._run(text, key)
+        return self._split_text(text, self._separators)
+
+    def _split_text(self, text: str, separators: list[str]) -> list[str]:
+        """Split with ``separators`` instead of the splitter's own (LangChain's hook, used
+        by subclasses that choose separators per text, e.g. ``JSFrameworkTextSplitter``)."""
+        key = (*self._settings(), self._is_separator_regex, *separators)
+        regex = self._is_separator_regex
+        return self._run(text, key, ([(s, regex, s) for s in separators], True))
 
     def _engine_spec(self) -> tuple[list[SeparatorSpec], bool]:
         regex = self._is_separator_regex
