@@ -58,3 +58,13 @@ def corpus_text(corpus_file: Path | None) -> str:
     if corpus_file is None:
         pytest.skip(corpus.MISSING)
     return corpus_file.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def nltk_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """NLTK data made offline (a Punkt model and stopwords, see ``nlp_data.py``), on
+    ``nltk.data.path`` for the session."""
+    pytest.importorskip("nltk")
+    from nlp_data import make_nltk_data
+
+    return make_nltk_data(tmp_path_factory.mktemp("nltk_data"))

@@ -72,6 +72,8 @@ class ExperimentalMarkdownSyntaxTextSplitter:
         self.current_chunk = Document(page_content="")
         self.current_header_stack.clear()
         lines = text.splitlines(keepends=True)
+        if lines and not isinstance(lines[0], str):
+            _HEADER.match(lines[0])  # bytes: LangChain's TypeError, from the same regex
         pending: list[str] = []  # the current chunk's lines
         i, n = 0, len(lines)
         while i < n:

@@ -61,13 +61,15 @@ except ImportError:  # without langchain-core: plain warnings with the same word
 
         return mark
 
-    def deprecated(since: str, removal: str, addendum: str) -> Callable[[T], T]:  # type: ignore[misc]
+    def deprecated(  # type: ignore[misc]
+        since: str, *, removal: str, addendum: str, package: str
+    ) -> Callable[[T], T]:
         def mark(func: Any) -> Any:
             @functools.wraps(func)
             def wrapper(*args: Any, **kwargs: Any) -> Any:
                 warnings.warn(
                     f"The method `{func.__qualname__}` was deprecated in "
-                    f"langchain-text-splitters {since} and will be removed in {removal}. "
+                    f"{package} {since} and will be removed in {removal}. "
                     f"{addendum}",
                     DeprecationWarning,
                     stacklevel=2,

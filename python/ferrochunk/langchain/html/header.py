@@ -66,6 +66,7 @@ class HTMLHeaderTextSplitter:
     @deprecated(
         since="1.1.2",
         removal="2.0.0",
+        package="langchain-text-splitters",  # the warning names LangChain's version
         addendum="Fetch the HTML content from the URL yourself and pass it to `split_text`.",
     )
     def split_text_from_url(self, url: str, timeout: int = 10, **kwargs: Any) -> list[Document]:
