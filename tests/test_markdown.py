@@ -64,6 +64,35 @@ def check_spans(text: str, chunks, size: int, length=len) -> None:
     assert "".join(covered).strip() == ""
 
 
+def indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def check_coverage(text: str, chunks, headings: list[tuple[int, int, str]]) -> None:
+    """``heading_paths``/``main_heading_path`` from the parser's headings: a section runs from
+    a heading's first character to the next heading; a chunk lists the sections it
+    overlaps, and the main one holds the most code points (the first on a tie)."""
+    sections = [(0, ())]
+    stack: list[tuple[int, str]] = []
+    for at, level, title in headings:
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        stack.append((level, title))
+        sections.append((at, tuple(t for _, t in stack)))
+    ends = [s for s, _ in sections[1:]] + [len(text)]
+    for c in chunks:
+        held = [
+            (min(end, c.end) - max(start, c.start), path)
+            for (start, path), end in zip(sections, ends)
+            if min(end, c.end) > max(start, c.start)
+        ]
+        paths = tuple(tuple(norm(t) for t in p) for p in c.metadata["heading_paths"])
+        assert paths == tuple(path for _, path in held), c.text[:60]
+        most = max(n for n, _ in held)
+        main = next(path for n, path in held if n == most)
+        assert tuple(norm(t) for t in c.metadata["main_heading_path"]) == main
+
+
 def check_against_parser(text: str, chunks, size: int) -> None:
     """Heading paths are markdown-it's; fences and tables that fit are inside one chunk.
 
@@ -92,6 +121,9 @@ def check_against_parser(text: str, chunks, size: int) -> None:
                 stack.pop()
             stack.append((level, title))
         assert tuple(norm(p) for p in c.metadata["heading_path"]) == tuple(t for _, t in stack)
+    check_coverage(
+        text, chunks, [(starts[at] + indent(lines[at]), lv, t) for at, lv, t in headings]
+    )
     for a, b in regions:
         b = max(a, b - 1)
         while b > a and not lines[b].strip():

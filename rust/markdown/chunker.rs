@@ -15,6 +15,7 @@ use super::blocks::{scan, Block, Kind};
 use super::chunk::MdChunk;
 use super::overlap::Overlap;
 use super::parent::{group, Parent};
+use super::sections::Sections;
 use crate::error::Result;
 use crate::length::Length;
 use crate::split::{KeepSeparator, Separator, SplitConfig, Splitter};
@@ -126,18 +127,19 @@ impl MarkdownChunker {
 
     /// Chunks `text`, measuring with `length` (code points when `None`).
     pub fn chunk(&self, text: &str, length: Option<&dyn Length>) -> Result<Vec<MdChunk>> {
-        Ok(self.chunk_grouped(text, length, None)?.0)
+        Ok(self.chunk_grouped(text, length, None)?.chunks)
     }
 
     /// Chunks `text` and, with `parent_size`, groups them into parents
     /// ([`crate::markdown::parent`]); parents are made before the overlap, and the first
     /// child of each gets none, so parents stay disjoint and hold their children whole.
+    /// The text's [`Sections`] come along, to say what each chunk covers.
     pub fn chunk_grouped(
         &self,
         text: &str,
         length: Option<&dyn Length>,
         parent_size: Option<usize>,
-    ) -> Result<(Vec<MdChunk>, Vec<Parent>)> {
+    ) -> Result<Grouped> {
         let ascii = text.is_ascii();
         let mut chars_before = Vec::new();
         if !ascii && length.is_none() {
@@ -156,7 +158,8 @@ impl MarkdownChunker {
             chars_before,
         };
         let blocks = scan(text);
-        let units = run.units(&blocks)?;
+        let sections = Sections::new(&blocks);
+        let units = run.units(&blocks, &sections)?;
         let packed = run.pack(units)?;
         let mut chunks = run.merge_small(packed)?;
         let parents = match parent_size {
@@ -173,8 +176,24 @@ impl MarkdownChunker {
         let firsts: Vec<usize> = parents.iter().map(|p| p.children.start).collect();
         let fresh = |k: usize| firsts.binary_search(&k).is_ok();
         overlap.apply(&mut chunks, fresh, &mut |a, b| run.size(a, b))?;
-        Ok((chunks, parents))
+        Ok(Grouped {
+            chunks,
+            parents,
+            sections,
+        })
     }
+}
+
+/// What one chunking call gives: the chunks, their parents (if asked for) and the text's
+/// sections.
+#[derive(Debug, Clone)]
+pub struct Grouped {
+    /// The chunks, in order.
+    pub chunks: Vec<MdChunk>,
+    /// Runs of chunks, with `parent_size`; else empty.
+    pub parents: Vec<Parent>,
+    /// The heading path of every part of the text.
+    pub sections: Sections,
 }
 
 impl Run<'_> {
@@ -191,23 +210,18 @@ impl Run<'_> {
         self.chars_before[k] + leads(&self.text.as_bytes()[k * STRIDE..pos])
     }
 
-    fn units(&self, blocks: &[Block]) -> Result<Vec<Unit>> {
+    fn units(&self, blocks: &[Block], sections: &Sections) -> Result<Vec<Unit>> {
         let mut out = Vec::new();
-        let mut stack: Vec<(usize, &str)> = Vec::new();
         // Pending headings and the path at each.
         let mut heads: Vec<(&Block, Arc<[String]>)> = Vec::new();
-        let current = |stack: &[(usize, &str)]| -> Arc<[String]> {
-            stack.iter().map(|(_, t)| (*t).to_owned()).collect()
-        };
         // The path changes only at headings: built there, shared by the blocks under it.
         let mut path: Arc<[String]> = Arc::from([]);
+        let mut heading_paths = sections.heading_paths().iter();
         for block in blocks {
             if block.kind == Kind::Heading {
-                while stack.last().is_some_and(|&(level, _)| level >= block.level) {
-                    stack.pop();
+                if let Some(next) = heading_paths.next() {
+                    path = Arc::clone(next);
                 }
-                stack.push((block.level, &block.title));
-                path = current(&stack);
                 heads.push((block, Arc::clone(&path)));
                 continue;
             }

@@ -5,6 +5,7 @@
 //! - [`chunker`]: blocks packed into sized chunks with heading paths.
 //! - [`overlap`]: optional tails of the previous chunk, from a seam.
 //! - [`parent`]: larger parent chunks made of runs of children.
+//! - [`sections`]: the heading path of every part of the text, and what a chunk covers.
 //! - [`header`]: LangChain's `MarkdownHeaderTextSplitter` line scan, reproduced exactly.
 
 pub mod blocks;
@@ -13,6 +14,7 @@ pub mod chunker;
 pub mod header;
 pub mod overlap;
 pub mod parent;
+pub mod sections;
 
 pub use chunk::MdChunk;
 pub use chunker::MarkdownChunker;

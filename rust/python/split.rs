@@ -43,7 +43,7 @@ fn separator((pattern, is_regex, join): (String, bool, String)) -> Result<Separa
 
 /// The core length behind a native counter (bundled BPE or Hugging Face), if `func` is one:
 /// the splitter then measures in Rust with the GIL released.
-fn native_length<'a>(func: &'a Bound<'_, PyAny>) -> Option<&'a (dyn Length + Sync)> {
+pub(crate) fn native_length<'a>(func: &'a Bound<'_, PyAny>) -> Option<&'a (dyn Length + Sync)> {
     if let Ok(counter) = func.cast::<PyTokenCounter>() {
         return Some(counter.get().length());
     }

@@ -17,6 +17,18 @@ def check_text(text: object) -> str:
     return text
 
 
+def check_encodable(text: str) -> None:
+    """``ValueError`` naming the first lone surrogate of ``text`` (which has no UTF-8 form),
+    in the words of :func:`ferrochunk.split`; nothing if it has none."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as err:
+        raise ValueError(
+            f"text has a lone surrogate {text[err.start]!r} at index {err.start}, which has "
+            "no UTF-8 encoding; decode the input with errors='replace' or remove it"
+        ) from None
+
+
 def check_sizes(chunk_size: object, chunk_overlap: object) -> None:
     """The native API's size rules: ints, ``chunk_size > 0``, ``0 <= overlap <= size``."""
     for name, value in (("chunk_size", chunk_size), ("chunk_overlap", chunk_overlap)):

@@ -16,6 +16,8 @@ import json
 from collections.abc import Mapping
 from typing import Any, Callable, NamedTuple, Optional, Union
 
+from .checks import check_encodable
+
 # Cutting long paragraphs: sentence ends (kept at the end of the piece), then lines,
 # clauses, words, characters. Regexes in the syntax Python's re and Rust's regex share.
 _CLOSE = "\"'\u201d\u2019)\\]"  # closing quotes and brackets after a sentence end
@@ -39,6 +41,8 @@ RESERVED_KEYS = (
     "prev_id",
     "next_id",
     "heading_path",
+    "heading_paths",
+    "main_heading_path",
     "continuation",
     "table_header",
     "embedding_text",
@@ -62,7 +66,11 @@ class MarkdownChunker:
     Sizes are in characters, or in what ``length_function`` counts (e.g. tokens). Chunks
     are exact spans (``source[c.start:c.end] == c.text``) and carry in ``c.metadata`` the
     user's metadata plus ``document_id``, ``chunk_id``, ``prev_id``, ``next_id``,
-    ``heading_path``, ``continuation``, ``table_header`` (and ``embedding_text`` if asked).
+    ``heading_path`` (where the chunk starts), ``heading_paths`` (every heading path its text
+    covers, in order), ``main_heading_path`` (the one holding most of its text, which
+    ``embedding_text`` starts with), ``continuation``, ``table_header`` (and
+    ``embedding_text`` if asked). Sized by a ferrochunk or Hugging Face token counter,
+    chunks carry their ``token_count``.
     With ``chunk_overlap`` (< ``chunk_size``), a chunk may start with up to that much of
     the end of the chunk before it, from a sentence (else line, clause, word) start, never
     across a heading or from inside a code block or table that is not itself cut.
@@ -182,7 +190,11 @@ class MarkdownChunker:
         options = Options(
             user, document_id, self.embedding_text, self.parent_size, self._chunk_type()
         )
-        return self._engine.split(text, options)
+        try:
+            return self._engine.split(text, options)
+        except UnicodeEncodeError:
+            check_encodable(text)  # a lone surrogate: say so, as ``split`` does
+            raise
 
     def _chunk_type(self) -> Callable[..., Any]:
         """The chunk class this stack returns."""

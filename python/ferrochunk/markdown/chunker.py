@@ -1,8 +1,9 @@
 """Markdown-aware chunking on the Rust engine: ``ferrochunk.MarkdownChunker``.
 
 The shared class of :mod:`ferrochunk.frontend.markdown` with the Rust engine. Separators
-outside the regex syntax both engines share, and text with lone surrogates, run on the
-pure-Python engine, so the output never differs, only the speed.
+outside the regex syntax both engines share, and lengths that are not counts, run on the
+pure-Python engine, so the output never differs, only the speed. Text with lone surrogates
+is refused with the ``ValueError`` of :func:`ferrochunk.split`.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class NativeMarkdownEngine:
                     options.embedding_text,
                     options.parent_size,
                 )
-        except (UnicodeEncodeError, _native.Unsupported):
+        except _native.Unsupported:  # lengths that are not counts: the reference engine
             return self._fallback.split(text, options)
 
 

@@ -1,6 +1,7 @@
 //! `_native.Chunk` objects for the Markdown chunker, metadata included, built in Rust: the
 //! per-chunk dict, ids and heading-path tuples cost far less here than in Python.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use pyo3::intern;
@@ -8,6 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyMappingProxy, PyString, PyTuple};
 
 use crate::chunk_id::chunk_id;
+use crate::markdown::sections::Coverage;
 use crate::python::chunk::PyChunk;
 use crate::python::strings::span_string;
 use crate::text::CharCursor;
@@ -24,7 +26,21 @@ pub struct Span {
     pub header: Option<(usize, usize)>,
     /// Index of the parent, in hierarchy mode.
     pub parent: Option<usize>,
+    /// The heading paths the span covers and which one holds most of it.
+    pub coverage: Coverage,
+    /// Its size in tokens, when a token counter measured the chunks.
+    pub tokens: Option<usize>,
 }
+
+/// One span to identify: `(start, end, path, continuation, header, coverage)` in bytes.
+pub type Item = (
+    usize,
+    usize,
+    Arc<[String]>,
+    bool,
+    Option<(usize, usize)>,
+    Coverage,
+);
 
 /// What identifies chunks of one document: its id, the settings and the text's digest.
 pub struct Identity<'a> {
@@ -33,17 +49,12 @@ pub struct Identity<'a> {
     pub digest: &'a str,
 }
 
-/// Char offsets and ids for spans given in order, as
-/// `(start, end, path, continuation, header, parent)` in bytes.
-pub fn spans(
-    text: &str,
-    who: &Identity<'_>,
-    items: impl Iterator<Item = (usize, usize, Arc<[String]>, bool, Option<(usize, usize)>)>,
-) -> Vec<Span> {
+/// Char offsets and ids for spans given in order.
+pub fn spans(text: &str, who: &Identity<'_>, items: impl Iterator<Item = Item>) -> Vec<Span> {
     let ascii = text.is_ascii();
     let (mut starts, mut ends) = (CharCursor::new(text, ascii), CharCursor::new(text, ascii));
     items
-        .map(|(start, end, path, continuation, header)| {
+        .map(|(start, end, path, continuation, header, coverage)| {
             let (cs, ce) = (starts.char_offset(start), ends.char_offset(end));
             Span {
                 start,
@@ -55,6 +66,8 @@ pub fn spans(
                 continuation,
                 header,
                 parent: None,
+                coverage,
+                tokens: None,
             }
         })
         .collect()
@@ -89,6 +102,39 @@ fn embedding_text(path: &[String], header: Option<&str>, text: &str) -> String {
 /// Chunks and their ids as Python strings.
 pub type Built<'py> = (Vec<Py<PyChunk>>, Vec<Bound<'py, PyString>>);
 
+/// Heading paths as Python tuples, each distinct path made once per call (paths are shared
+/// `Arc`s, so the pointer identifies them).
+struct PathTuples<'py> {
+    made: HashMap<*const [String], Bound<'py, PyTuple>>,
+}
+
+impl<'py> PathTuples<'py> {
+    fn get(&mut self, py: Python<'py>, path: &Arc<[String]>) -> PyResult<Bound<'py, PyTuple>> {
+        let key = Arc::as_ptr(path);
+        if let Some(tuple) = self.made.get(&key) {
+            return Ok(tuple.clone());
+        }
+        let tuple = PyTuple::new(py, path.iter())?;
+        self.made.insert(key, tuple.clone());
+        Ok(tuple)
+    }
+
+    /// `heading_paths` (every path covered) and `main_heading_path` of a span.
+    fn coverage(
+        &mut self,
+        py: Python<'py>,
+        coverage: &Coverage,
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyTuple>)> {
+        let paths = coverage
+            .paths
+            .iter()
+            .map(|p| self.get(py, p))
+            .collect::<PyResult<Vec<_>>>()?;
+        let main = paths[coverage.main].clone();
+        Ok((PyTuple::new(py, paths)?, main))
+    }
+}
+
 /// The Python chunks of `spans`, and their ids as Python strings.
 pub fn build<'py>(
     py: Python<'py>,
@@ -98,17 +144,13 @@ pub fn build<'py>(
 ) -> PyResult<Built<'py>> {
     let ids: Vec<_> = spans.iter().map(|s| PyString::new(py, &s.id)).collect();
     let mut out = Vec::with_capacity(spans.len());
-    let mut last_path: Option<(Arc<[String]>, Bound<'py, PyTuple>)> = None;
+    let mut tuples = PathTuples {
+        made: HashMap::new(),
+    };
     for (index, s) in spans.iter().enumerate() {
         let text = &shared.source[s.start..s.end];
-        let path = match &last_path {
-            Some((arc, tuple)) if Arc::ptr_eq(arc, &s.path) || **arc == *s.path => tuple.clone(),
-            _ => {
-                let tuple = PyTuple::new(py, s.path.iter())?;
-                last_path = Some((Arc::clone(&s.path), tuple.clone()));
-                tuple
-            }
-        };
+        let path = tuples.get(py, &s.path)?;
+        let (covered, main) = tuples.coverage(py, &s.coverage)?;
         let header = s.header.map(|(a, b)| &shared.source[a..b]);
         let meta = shared.user.copy()?;
         meta.set_item(intern!(py, "document_id"), &shared.doc)?;
@@ -119,10 +161,12 @@ pub fn build<'py>(
         )?;
         meta.set_item(intern!(py, "next_id"), ids.get(index + 1))?;
         meta.set_item(intern!(py, "heading_path"), path)?;
+        meta.set_item(intern!(py, "heading_paths"), covered)?;
+        meta.set_item(intern!(py, "main_heading_path"), main)?;
         meta.set_item(intern!(py, "continuation"), s.continuation)?;
         meta.set_item(intern!(py, "table_header"), header)?;
         if shared.embedding {
-            let e = embedding_text(&s.path, header, text);
+            let e = embedding_text(s.coverage.main_path(), header, text);
             meta.set_item(intern!(py, "embedding_text"), e)?;
         }
         if hierarchy {
@@ -147,7 +191,7 @@ pub fn build<'py>(
             s.end,
             index,
             proxy.into_any().unbind(),
-            None,
+            s.tokens,
         );
         out.push(Py::new(py, chunk)?);
     }

@@ -8,10 +8,11 @@ use super::build::{build, spans, Identity, Shared, Span};
 use crate::chunk_id::text_digest;
 use crate::error::Result;
 use crate::length::Length;
-use crate::markdown::parent::Parent;
-use crate::markdown::{MarkdownChunker, MdChunk};
+use crate::markdown::chunker::Grouped;
+use crate::markdown::MarkdownChunker;
 use crate::python::chunk::PyChunk;
 use crate::python::length::PyLength;
+use crate::python::split::native_length;
 use crate::split::scan::Separator;
 
 /// A configured Markdown chunker; immutable and shareable across threads.
@@ -23,38 +24,31 @@ pub struct PyMarkdownChunker {
 
 type Chunks = Vec<Py<PyChunk>>;
 
-impl PyMarkdownChunker {
-    fn chunk(
-        &self,
-        text: &str,
-        parent_size: Option<usize>,
-        length: Option<&dyn Length>,
-    ) -> Result<(Vec<MdChunk>, Vec<Parent>)> {
-        self.inner.chunk_grouped(text, length, parent_size)
-    }
-}
-
-/// Children and parents as spans with ids (parent ids use their own settings string).
+/// Children and parents as spans with ids (parent ids use their own settings string), and
+/// what each covers.
 fn all_spans(
     text: &str,
     digest: &str,
     doc: &str,
     settings: &str,
     parent_size: Option<usize>,
-    (chunks, parents): (Vec<MdChunk>, Vec<Parent>),
+    grouped: Grouped,
 ) -> (Vec<Span>, Vec<Span>) {
+    let Grouped {
+        chunks,
+        parents,
+        sections,
+    } = grouped;
     let who = Identity {
         doc,
         settings,
         digest,
     };
-    let mut kids = spans(
-        text,
-        &who,
-        chunks
-            .into_iter()
-            .map(|c| (c.start, c.end, c.path, c.continuation, c.header)),
-    );
+    let items = chunks.into_iter().map(|c| {
+        let coverage = sections.coverage(text, c.start, c.end);
+        (c.start, c.end, c.path, c.continuation, c.header, coverage)
+    });
+    let mut kids = spans(text, &who, items);
     let parent_settings = format!("{settings}|parent={}", parent_size.unwrap_or(0));
     let who = Identity {
         settings: &parent_settings,
@@ -62,7 +56,15 @@ fn all_spans(
     };
     let items = parents.iter().map(|p| {
         let first = &kids[p.children.start];
-        (p.start, p.end, first.path.clone(), first.continuation, None)
+        let coverage = sections.coverage(text, p.start, p.end);
+        (
+            p.start,
+            p.end,
+            first.path.clone(),
+            first.continuation,
+            None,
+            coverage,
+        )
     });
     let ups = spans(text, &who, items);
     for (k, p) in parents.iter().enumerate() {
@@ -71,6 +73,14 @@ fn all_spans(
         }
     }
     (kids, ups)
+}
+
+/// Each span's size in tokens, counted by `length`.
+fn count_tokens(text: &str, spans: &mut [Span], length: &dyn Length) -> Result<()> {
+    for s in spans {
+        s.tokens = Some(length.length(&text[s.start..s.end])?);
+    }
+    Ok(())
 }
 
 #[pymethods]
@@ -106,27 +116,38 @@ impl PyMarkdownChunker {
         text: &Bound<'py, PyString>,
         metadata: &Bound<'py, PyDict>,
         document_id: Option<String>,
-        length: Option<Bound<'py, PyAny>>,
+        length: Option<&Bound<'py, PyAny>>,
         embedding_text: bool,
         parent_size: Option<usize>,
     ) -> PyResult<(Chunks, Chunks)> {
         let source = text.to_str()?;
-        let out = match length {
-            None => py.detach(|| self.chunk(source, parent_size, None))?,
-            Some(func) => {
-                let length = PyLength::new(func);
-                let out = self.chunk(source, parent_size, Some(&length));
+        let inner = &self.inner;
+        // A ferrochunk or Hugging Face counter measures in Rust (no Python call, GIL
+        // released) and its counts become the chunks' `token_count`.
+        let counter = length.and_then(native_length);
+        let out = match (length, counter) {
+            (None, _) => py.detach(|| inner.chunk_grouped(source, None, parent_size))?,
+            (Some(_), Some(count)) => {
+                py.detach(|| inner.chunk_grouped(source, Some(count), parent_size))?
+            }
+            (Some(func), None) => {
+                let length = PyLength::new(func.clone());
+                let out = inner.chunk_grouped(source, Some(&length), parent_size);
                 length.finish(out)?
             }
         };
         let settings = &self.settings;
-        let (doc, (kids, ups)) = py.detach(|| {
+        let (doc, (kids, ups)) = py.detach(|| -> Result<_> {
             // One digest serves the default document id and every chunk id.
             let digest = text_digest(source);
             let doc = document_id.unwrap_or_else(|| digest[..32].to_owned());
-            let spans = all_spans(source, &digest, &doc, settings, parent_size, out);
-            (doc, spans)
-        });
+            let (mut kids, mut ups) = all_spans(source, &digest, &doc, settings, parent_size, out);
+            if let Some(count) = counter {
+                count_tokens(source, &mut kids, count)?;
+                count_tokens(source, &mut ups, count)?;
+            }
+            Ok((doc, (kids, ups)))
+        })?;
         let hierarchy = parent_size.is_some();
         let mut shared = Shared {
             source,

@@ -13,23 +13,27 @@ from ..text import utf8_len
 from .blocks import scan
 from .overlap import Overlap
 from .parent import group
+from .sections import Coverage, Sections
 
-# One chunk or parent before it becomes an object:
-# (start, end, byte_start, byte_end, heading_path, continuation, table_header, id, parent)
-Span = tuple[int, int, int, int, tuple, bool, Optional[str], str, Optional[int]]
+# One chunk or parent before it becomes an object: (start, end, byte_start, byte_end,
+# heading_path, continuation, table_header, id, parent, coverage, tokens)
+Span = tuple[
+    int, int, int, int, tuple, bool, Optional[str], str, Optional[int], Coverage, Optional[int]
+]
 
 
-def spans(text: str, doc: str, settings: str, items: list[tuple]) -> list[Span]:
-    """Byte offsets and ids for ``(start, end, path, continuation, header)`` in order."""
+def spans(text: str, doc: str, settings: str, items: list[tuple], tokens: Any) -> list[Span]:
+    """Byte offsets, ids and token counts (when ``tokens`` counts them) for
+    ``(start, end, path, continuation, header, coverage)`` in order."""
     digest = text_digest(text)
     out: list[Span] = []
     pos = byte = 0
-    for start, end, path, cont, header in items:
+    for start, end, path, cont, header, cov in items:
         byte += utf8_len(text[pos:start])
         ident = chunk_id(doc, settings, digest, start, end)
-        out.append(
-            (start, end, byte, byte + utf8_len(text[start:end]), path, cont, header, ident, None)
-        )
+        size = utf8_len(text[start:end])
+        count = None if tokens is None else tokens(text[start:end])
+        out.append((start, end, byte, byte + size, path, cont, header, ident, None, cov, count))
         pos = start
     return out
 
@@ -45,7 +49,8 @@ class ReferenceMarkdownEngine:
 
     def split(self, text: str, options: Options) -> tuple[list[Any], list[Any]]:
         """``(chunks, parents)``; parents only with ``options.parent_size``."""
-        raw = self.engine.chunk(text)
+        blocks = scan(text)
+        raw = self.engine.chunk(text, blocks)
         ups = (
             []
             if options.parent_size is None
@@ -54,10 +59,13 @@ class ReferenceMarkdownEngine:
         if self.overlap:
             seams = [s.pattern for s in self.engine.separators]
             firsts = {p.first for p in ups}
-            over = Overlap(text, scan(text), seams, self.overlap, self.engine.max)
+            over = Overlap(text, blocks, seams, self.overlap, self.engine.max)
             raw = over.apply(raw, firsts.__contains__, lambda a, b: self.engine.size(text, a, b))
         doc = options.document_id
         doc = text_digest(text)[:32] if doc is None else doc
+        sections = Sections(blocks)
+        length = self.engine.length
+        tokens = length if getattr(length, "counts_tokens", False) is True else None
         items = [
             (
                 c.start,
@@ -65,20 +73,26 @@ class ReferenceMarkdownEngine:
                 c.path,
                 c.continuation,
                 None if c.header is None else text[c.header[0] : c.header[1]],
+                sections.coverage(c.start, c.end),
             )
             for c in raw
         ]
-        kids = spans(text, doc, self.settings, items)
+        kids = spans(text, doc, self.settings, items, tokens)
         parent_settings = f"{self.settings}|parent={options.parent_size or 0}"
         parents = spans(
             text,
             doc,
             parent_settings,
-            [(p.start, p.end, kids[p.first][4], kids[p.first][5], None) for p in ups],
+            [
+                (p.start, p.end, kids[p.first][4], kids[p.first][5], None, sections.coverage(
+                    p.start, p.end))
+                for p in ups
+            ],
+            tokens,
         )
         for k, p in enumerate(ups):
             for i in range(p.first, p.last):
-                kids[i] = (*kids[i][:8], k)
+                kids[i] = (*kids[i][:8], k, *kids[i][9:])
         hierarchy = options.parent_size is not None
         made = build(text, parents, doc, options, hierarchy, None)
         parent_ids = [s[7] for s in parents]
@@ -101,7 +115,8 @@ def build(
 ) -> list[Any]:
     """Chunk objects with their metadata (user keys, identity, links, structure)."""
     chunks = []
-    for index, (start, end, bs, be, path, cont, header, ident, parent) in enumerate(items):
+    for index, item in enumerate(items):
+        start, end, bs, be, path, cont, header, ident, parent, cov, tokens = item
         piece = text[start:end]
         meta = dict(options.metadata)
         meta["document_id"] = doc
@@ -109,11 +124,15 @@ def build(
         meta["prev_id"] = items[index - 1][7] if index else None
         meta["next_id"] = items[index + 1][7] if index + 1 < len(items) else None
         meta["heading_path"] = path
+        meta["heading_paths"] = cov.paths
+        meta["main_heading_path"] = cov.paths[cov.main]
         meta["continuation"] = cont
         meta["table_header"] = header
         if options.embedding_text:
-            meta["embedding_text"] = embedding_text(path, header, piece)
+            meta["embedding_text"] = embedding_text(cov.paths[cov.main], header, piece)
         if hierarchy:
             meta["parent_id"] = None if parent_ids is None or parent is None else parent_ids[parent]
-        chunks.append(options.make(piece, start, end, bs, be, index, MappingProxyType(meta)))
+        chunks.append(
+            options.make(piece, start, end, bs, be, index, MappingProxyType(meta), tokens)
+        )
     return chunks

@@ -53,8 +53,8 @@ class MarkdownEngine:
     def size(self, text: str, a: int, b: int) -> int:
         return b - a if self.length is None else self.length(text[a:b])
 
-    def chunk(self, text: str) -> list[RawChunk]:
-        units = self.units(text, scan(text))
+    def chunk(self, text: str, blocks: Optional[list[Block]] = None) -> list[RawChunk]:
+        units = self.units(text, scan(text) if blocks is None else blocks)
         return self.merge_small(text, self.pack(text, units))
 
     # -- units -----------------------------------------------------------------------------
