@@ -103,8 +103,8 @@ class HeaderSplitter:
         return_each_line: bool,
         strip_headers: bool,
     ) -> HeaderSplitter: ...
-    def split(self, text: str, nonprintable: str) -> list[tuple[str, list[tuple[int, str]]]]:
-        """``[(content, [(name_id, header text), ...]), ...]``."""
+    def split(self, text: str, names: list[Any]) -> list[tuple[str, dict[Any, str]]]:
+        """``[(content, {names[name_id]: header text, ...}), ...]``."""
 
 @final
 class MarkdownChunker:

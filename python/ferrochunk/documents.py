@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 try:
     from langchain_core.documents import BaseDocumentTransformer, Document
@@ -49,4 +49,44 @@ except ImportError:  # langchain-core is optional
             return await asyncio.to_thread(self.transform_documents, documents, **kwargs)
 
 
-__all__ = ["BaseDocumentTransformer", "Document"]
+def _document_maker() -> Callable[[str, dict], Document]:
+    """``Document(page_content=text, metadata=metadata)`` for a ``str`` and a fresh ``dict``
+    we built, in half the time for LangChain's pydantic ``Document``: the object is laid out
+    as its constructor lays it out (``__dict__`` in field order, fields set, no extras), and
+    is checked at import to be indistinguishable from a constructed one; anything else (our
+    stand-in, another pydantic or ``Document``) uses the constructor."""
+
+    def construct(text: str, metadata: dict) -> Document:
+        return Document(page_content=text, metadata=metadata)
+
+    probe = Document(page_content="p", metadata={"k": "v"})
+    state = getattr(probe, "__dict__", None)
+    if not isinstance(state, dict) or list(state) != ["id", "metadata", "page_content", "type"]:
+        return construct
+    new, setattr_ = object.__new__, object.__setattr__
+    kind = state["type"]
+
+    def fast(text: str, metadata: dict) -> Document:
+        doc = new(Document)
+        fields = {"id": None, "metadata": metadata, "page_content": text, "type": kind}
+        setattr_(doc, "__dict__", fields)
+        setattr_(doc, "__pydantic_fields_set__", {"page_content", "metadata"})
+        setattr_(doc, "__pydantic_extra__", None)
+        setattr_(doc, "__pydantic_private__", None)
+        return doc
+
+    try:
+        made = fast("p", {"k": "v"})
+        same = (
+            made == probe
+            and made.__getstate__() == probe.__getstate__()
+            and repr(made) == repr(probe)
+        )
+    except Exception:
+        same = False
+    return fast if same else construct
+
+
+make_document = _document_maker()
+
+__all__ = ["BaseDocumentTransformer", "Document", "make_document"]

@@ -5,14 +5,17 @@
 //! content. Blocks of content carry the header metadata in force; blocks with equal
 //! metadata are then joined with `"  \n"` unless every block is wanted on its own.
 //! Non-printable means Python's `str.isprintable` is false: ASCII controls are known here;
-//! for other characters the caller says which of those in the text are non-printable,
-//! because the answer depends on the Unicode version of the Python that runs us.
+//! for other characters the caller answers (a [`NonPrintable`] test), because the answer
+//! depends on the Unicode version of the Python that runs us.
 
 use std::borrow::Cow;
-use std::collections::HashSet;
+use std::sync::Arc;
 
 use crate::error::{Error, Result};
 use crate::text::strip_range;
+
+/// Whether a non-ASCII character is one Python's `str.isprintable` rejects.
+pub type NonPrintable<'a> = &'a (dyn Fn(char) -> bool + Sync);
 
 /// One `(marker, name)` entry of `headers_to_split_on`, resolved by the caller.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,8 +38,8 @@ pub type Metadata = Vec<(usize, String)>;
 pub struct HeaderBlock {
     /// The stripped lines of the block joined by `"\n"` (and `"  \n"` when aggregated).
     pub content: String,
-    /// The headers in force, as `(name id, text)`.
-    pub metadata: Metadata,
+    /// The headers in force, as `(name id, text)`; shared by the blocks under them.
+    pub metadata: Arc<Metadata>,
 }
 
 /// A configured header splitter.
@@ -54,21 +57,83 @@ fn meta_set(meta: &mut Metadata, key: usize, value: &str) {
     }
 }
 
-fn meta_eq(a: &Metadata, b: &Metadata) -> bool {
-    a.len() == b.len()
-        && a.iter()
-            .all(|(k, v)| b.iter().any(|(k2, v2)| k2 == k && v2 == v))
+/// Dict equality (order does not matter), with the shared-metadata shortcut.
+fn meta_eq(a: &Arc<Metadata>, b: &Arc<Metadata>) -> bool {
+    Arc::ptr_eq(a, b)
+        || (a.len() == b.len()
+            && a.iter()
+                .all(|(k, v)| b.iter().any(|(k2, v2)| k2 == k && v2 == v)))
+}
+
+/// The output, folded block by block as `LangChain`'s `aggregate_lines_to_chunks` folds
+/// the finished list (a left fold, so doing it as blocks arrive gives the same result
+/// without building each block's text twice).
+struct Folded {
+    out: Vec<HeaderBlock>,
+    aggregate: bool,
+    strip_headers: bool,
+}
+
+impl Folded {
+    /// Adds the block of `lines` (joined by `"\n"`) under `metadata`.
+    fn add(&mut self, lines: &[Cow<'_, str>], metadata: &Arc<Metadata>) -> Result<()> {
+        if self.aggregate {
+            if let Some(last) = self.out.last_mut() {
+                let merge = if meta_eq(&last.metadata, metadata) {
+                    true
+                } else {
+                    let last_line = last.content.rsplit('\n').next().unwrap_or("");
+                    let deeper = last.metadata.len() < metadata.len();
+                    if deeper && last_line.is_empty() {
+                        // LangChain reads the first character of that empty line.
+                        return Err(Error::IndexOutOfRange);
+                    }
+                    let merge = deeper && last_line.starts_with('#') && !self.strip_headers;
+                    if merge {
+                        last.metadata = Arc::clone(metadata);
+                    }
+                    merge
+                };
+                if merge {
+                    last.content.push_str("  \n");
+                    push_joined(&mut last.content, lines);
+                    return Ok(());
+                }
+            }
+        }
+        let mut content = String::new();
+        push_joined(&mut content, lines);
+        self.out.push(HeaderBlock {
+            content,
+            metadata: Arc::clone(metadata),
+        });
+        Ok(())
+    }
+}
+
+fn push_joined(out: &mut String, lines: &[Cow<'_, str>]) {
+    for (k, line) in lines.iter().enumerate() {
+        if k > 0 {
+            out.push('\n');
+        }
+        out.push_str(line);
+    }
 }
 
 /// Python's `str.strip()` of a line, then its printable characters only.
-fn clean_line<'a>(line: &'a str, nonprintable: &HashSet<char>) -> Cow<'a, str> {
+/// `nonprintable` is `None` when the text has no non-printable non-ASCII character.
+fn clean_line<'a>(line: &'a str, nonprintable: Option<NonPrintable<'_>>) -> Cow<'a, str> {
     let (a, b) = strip_range(line, 0, line.len());
     let s = &line[a..b];
+    let ascii_control = |b: u8| b < 0x20 || b == 0x7f;
+    if !s.bytes().any(ascii_control) && (nonprintable.is_none() || s.is_ascii()) {
+        return Cow::Borrowed(s); // the common line: nothing to drop
+    }
     let printable = |c: char| {
         if c.is_ascii() {
             !c.is_ascii_control()
         } else {
-            !nonprintable.contains(&c)
+            !nonprintable.is_some_and(|f| f(c))
         }
     };
     if s.chars().all(printable) {
@@ -108,6 +173,9 @@ fn custom_title<'a>(line: &'a str, sep: &str) -> Option<&'a str> {
 /// its title is what lies between the two markers.
 fn match_header<'a>(line: &'a str, rule: &HeaderRule) -> Option<&'a str> {
     let sep = rule.sep.as_str();
+    if sep.as_bytes().first().is_some_and(|b| line.as_bytes().first() != Some(b)) {
+        return None; // the common case: the line does not even start like the marker
+    }
     if rule.custom {
         if let Some(title) = custom_title(line, sep) {
             return Some(title);
@@ -117,6 +185,20 @@ fn match_header<'a>(line: &'a str, rule: &HeaderRule) -> Option<&'a str> {
         return Some(py_strip(&line[sep.len()..]));
     }
     None
+}
+
+/// `text.split('\n')`, by `memchr`.
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut start = 0;
+    memchr::memchr_iter(b'\n', text.as_bytes())
+        .map(Some)
+        .chain([None])
+        .map(move |nl| {
+            let end = nl.unwrap_or(text.len());
+            let line = &text[start..end];
+            start = end + 1;
+            line
+        })
 }
 
 impl HeaderSplitter {
@@ -129,33 +211,23 @@ impl HeaderSplitter {
         }
     }
 
-    /// Splits `text`; `nonprintable` holds the non-ASCII characters of `text` that Python
-    /// does not consider printable.
-    pub fn split(&self, text: &str, nonprintable: &HashSet<char>) -> Result<Vec<HeaderBlock>> {
-        let blocks = self.scan(text, nonprintable);
-        if self.return_each_line {
-            Ok(blocks)
-        } else {
-            aggregate(blocks, self.strip_headers)
-        }
-    }
-
-    fn scan(&self, text: &str, nonprintable: &HashSet<char>) -> Vec<HeaderBlock> {
-        let mut blocks = Vec::new();
+    /// Splits `text`; `nonprintable` says which non-ASCII characters Python does not
+    /// consider printable (`None`: the text has none).
+    pub fn split(
+        &self,
+        text: &str,
+        nonprintable: Option<NonPrintable<'_>>,
+    ) -> Result<Vec<HeaderBlock>> {
+        let mut out = Folded {
+            out: Vec::new(),
+            aggregate: !self.return_each_line,
+            strip_headers: self.strip_headers,
+        };
         let mut content: Vec<Cow<'_, str>> = Vec::new();
-        let mut meta: Metadata = Vec::new();
+        let mut meta: Arc<Metadata> = Arc::new(Vec::new());
         let mut stack: Vec<(i64, usize)> = Vec::new();
         let mut fence = "";
-        let flush = |content: &mut Vec<Cow<'_, str>>, meta: &Metadata, blocks: &mut Vec<_>| {
-            if !content.is_empty() {
-                blocks.push(HeaderBlock {
-                    content: content.join("\n"),
-                    metadata: meta.clone(),
-                });
-                content.clear();
-            }
-        };
-        for raw in text.split('\n') {
+        for raw in lines(text) {
             let line = clean_line(raw, nonprintable);
             if fence.is_empty() {
                 if line.starts_with("```") && line.matches("```").count() == 1 {
@@ -176,58 +248,40 @@ impl HeaderSplitter {
                 .find_map(|rule| match_header(&line, rule).map(|title| (rule, title)));
             match header {
                 Some((rule, title)) => {
-                    let before = meta.clone();
+                    let before = Arc::clone(&meta);
                     if let Some(name) = rule.name {
+                        let title = title.to_owned();
+                        let meta = Arc::make_mut(&mut meta);
                         while stack.last().is_some_and(|&(level, _)| level >= rule.level) {
                             if let Some((_, popped)) = stack.pop() {
                                 meta.retain(|(k, _)| *k != popped);
                             }
                         }
                         stack.push((rule.level, name));
-                        let title = title.to_owned();
-                        meta_set(&mut meta, name, &title);
+                        meta_set(meta, name, &title);
                     }
-                    flush(&mut content, &before, &mut blocks);
+                    if !content.is_empty() {
+                        out.add(&content, &before)?;
+                        content.clear();
+                    }
                     if !self.strip_headers {
                         content.push(line);
                     }
                 }
-                None if line.is_empty() => flush(&mut content, &meta, &mut blocks),
+                None if line.is_empty() => {
+                    if !content.is_empty() {
+                        out.add(&content, &meta)?;
+                        content.clear();
+                    }
+                }
                 None => content.push(line),
             }
         }
-        flush(&mut content, &meta, &mut blocks);
-        blocks
-    }
-}
-
-/// `LangChain`'s `aggregate_lines_to_chunks`: joins blocks with equal metadata, and (headers
-/// kept) a header-only block into the deeper block after it. Where `LangChain` indexes the
-/// first character of an empty last line (and Python raises `IndexError`), so do we.
-pub fn aggregate(blocks: Vec<HeaderBlock>, strip_headers: bool) -> Result<Vec<HeaderBlock>> {
-    let mut out: Vec<HeaderBlock> = Vec::with_capacity(blocks.len());
-    for block in blocks {
-        if let Some(last) = out.last_mut() {
-            if meta_eq(&last.metadata, &block.metadata) {
-                last.content.push_str("  \n");
-                last.content.push_str(&block.content);
-                continue;
-            }
-            let last_line = last.content.rsplit('\n').next().unwrap_or("");
-            let deeper = last.metadata.len() < block.metadata.len();
-            if deeper && last_line.is_empty() {
-                return Err(Error::IndexOutOfRange);
-            }
-            if deeper && last_line.starts_with('#') && !strip_headers {
-                last.content.push_str("  \n");
-                last.content.push_str(&block.content);
-                last.metadata = block.metadata;
-                continue;
-            }
+        if !content.is_empty() {
+            out.add(&content, &meta)?;
         }
-        out.push(block);
+        Ok(out.out)
     }
-    Ok(out)
 }
 
 #[cfg(test)]
@@ -248,7 +302,7 @@ mod tests {
         // LangChain reads the first character of the previous block's last line.
         let s = HeaderSplitter::new(vec![rule("#", 1), rule("", 0)], false, false);
         assert_eq!(
-            s.split("\n# ", &HashSet::new()),
+            s.split("\n# ", Some(&|_| false)),
             Err(Error::IndexOutOfRange)
         );
     }
@@ -256,20 +310,20 @@ mod tests {
     #[test]
     fn headers_nest_and_pop() {
         let s = HeaderSplitter::new(vec![rule("##", 1), rule("#", 0)], false, true);
-        let out = s.split("# A\nx\n## B\ny\n# C\nz", &HashSet::new()).unwrap();
+        let out = s.split("# A\nx\n## B\ny\n# C\nz", Some(&|_| false)).unwrap();
         let got: Vec<_> = out
             .iter()
             .map(|b| (b.content.as_str(), b.metadata.len()))
             .collect();
         assert_eq!(got, [("x", 1), ("y", 2), ("z", 1)]);
-        assert_eq!(out[2].metadata, vec![(0, "C".to_owned())]);
+        assert_eq!(*out[2].metadata, vec![(0, "C".to_owned())]);
     }
 
     #[test]
     fn fences_hide_headers_and_lines_are_cleaned() {
         let s = HeaderSplitter::new(vec![rule("#", 0)], true, true);
         let out = s
-            .split("  # A \t\n```\n# no\n```\nend\u{7}x", &HashSet::new())
+            .split("  # A \t\n```\n# no\n```\nend\u{7}x", Some(&|_| false))
             .unwrap();
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].content, "```\n# no\n```\nendx");

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Optional
 
-from ..documents import Document
+from ..documents import Document, make_document
 
 Metadata = dict[int, str]  # header-name id -> header text, in insertion order
 Block = tuple[str, Metadata]
@@ -92,11 +92,12 @@ class MarkdownHeaderTextSplitter:
     def split_text(self, text: str) -> list[Document]:
         """Split a Markdown text into documents carrying their headers as metadata."""
         rules, names = self._rules()
-        blocks = self._make_engine(rules).split(text)
-        return [
-            Document(page_content=content, metadata={names[k]: v for k, v in meta.items()})
-            for content, meta in blocks
-        ]
+        key = (rules, names, self.return_each_line, self.strip_headers)
+        cache = self.__dict__.get("_engine_cache")
+        if cache is None or cache[0] != key:  # the attributes are public: rebuilt on change
+            cache = self.__dict__["_engine_cache"] = (key, self._make_engine(rules))
+        blocks = cache[1].split(text, names)
+        return [make_document(content, meta) for content, meta in blocks]
 
     def aggregate_lines_to_chunks(self, lines: list[dict[str, Any]]) -> list[Document]:
         """Combine ``{"content", "metadata"}`` lines with common metadata into documents."""

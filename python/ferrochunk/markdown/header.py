@@ -19,14 +19,6 @@ from ..split.textsplitter import RecursiveCharacterTextSplitter
 _I64 = (-(2**63), 2**63 - 1)
 
 
-def nonprintable_chars(text: str) -> str:
-    """The distinct non-ASCII characters of ``text`` that ``str.isprintable`` rejects (the
-    answer depends on this Python's Unicode version, so Rust asks rather than guesses)."""
-    if text.isascii():
-        return ""
-    return "".join(c for c in set(text) if not c.isascii() and not c.isprintable())
-
-
 class NativeHeaderEngine:
     """The Rust line scan, with the reference engine for text it cannot encode."""
 
@@ -36,12 +28,12 @@ class NativeHeaderEngine:
         self._native = native
         self._fallback = fallback
 
-    def split(self, text: str) -> list[Block]:
+    def split(self, text: str, names: list[Any]) -> list[tuple[str, dict]]:
+        """``(content, metadata)`` blocks, metadata keyed by header name."""
         try:
-            blocks = self._native.split(text, nonprintable_chars(text))
+            return self._native.split(text, names)
         except UnicodeEncodeError:
-            return self._fallback.split(text)
-        return [(content, dict(meta)) for content, meta in blocks]
+            return self._fallback.split(text, names)
 
 
 class MarkdownHeaderTextSplitter(front.MarkdownHeaderTextSplitter):

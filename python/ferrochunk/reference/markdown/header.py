@@ -52,10 +52,13 @@ class HeaderEngine:
         self.return_each_line = return_each_line
         self.strip_headers = strip_headers
 
-    def split(self, text: str) -> list[Block]:
-        """Blocks ``(content, metadata)``, aggregated unless ``return_each_line``."""
+    def split(self, text: str, names: list[Any]) -> list[tuple[str, dict]]:
+        """Blocks ``(content, metadata)``, aggregated unless ``return_each_line``; metadata
+        keyed by ``names[id]``."""
         blocks = self._scan(text)
-        return blocks if self.return_each_line else aggregate(blocks, self.strip_headers)
+        if not self.return_each_line:
+            blocks = aggregate(blocks, self.strip_headers)
+        return [(content, {names[k]: v for k, v in meta.items()}) for content, meta in blocks]
 
     def _scan(self, text: str) -> list[Block]:
         blocks: list[Block] = []
