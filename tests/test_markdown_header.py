@@ -223,3 +223,15 @@ def test_markdown_text_splitter_matches(markdown_paths) -> None:
         ours = ferrochunk.MarkdownTextSplitter(chunk_size=300, chunk_overlap=30).split_text(text)
         theirs = LangChainMarkdownText(chunk_size=300, chunk_overlap=30).split_text(text)
         assert ours == theirs
+
+
+def test_threads_share_the_printability_cache() -> None:
+    """Eight threads splitting at once (each first to meet some pages) agree with LangChain."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    chars = [chr(c) for c in range(0x2000, 0x2100)] + ["\u3000", "\xad", "\U000e0001", "漢"]
+    texts = [f"# T{k}\n" + " ".join(chars[k::8]) + "\nx\u200by\n## S\nz" for k in range(8)]
+    expected = [docs(LangChainSplitter(HEADERS), t) for t in texts]
+    splitter = ferrochunk.MarkdownHeaderTextSplitter(HEADERS)
+    with ThreadPoolExecutor(8) as pool:
+        assert list(pool.map(lambda t: docs(splitter, t), texts)) == expected

@@ -41,7 +41,10 @@ fn decode(bytes: &[u8], i: usize) -> (usize, usize) {
         0..=0x7f => (lead, 1),
         0xc0..=0xdf => ((lead & 0x1f) << 6 | tail(1), 2),
         0xe0..=0xef => ((lead & 0x0f) << 12 | tail(1) << 6 | tail(2), 3),
-        _ => ((lead & 0x07) << 18 | tail(1) << 12 | tail(2) << 6 | tail(3), 4),
+        _ => (
+            (lead & 0x07) << 18 | tail(1) << 12 | tail(2) << 6 | tail(3),
+            4,
+        ),
     }
 }
 
@@ -50,6 +53,7 @@ fn decode(bytes: &[u8], i: usize) -> (usize, usize) {
 /// ASCII are skipped eight bytes at a time; each page's bits are fetched once per call.
 fn load_pages(py: Python<'_>, text: &str) -> PyResult<bool> {
     const HIGH: u64 = 0x8080_8080_8080_8080;
+    const CLEAN: u16 = u16::MAX; // a page without non-printable characters
     let bytes = text.as_bytes();
     let mut slot = vec![0u16; PAGES]; // 0: not seen yet; k: bits[k - 1]
     let mut bits: Vec<[u64; 4]> = Vec::new();
@@ -70,6 +74,9 @@ fn load_pages(py: Python<'_>, text: &str) -> PyResult<bool> {
         let (cp, len) = decode(bytes, i);
         i += len;
         let page = cp >> 8;
+        if slot[page] == CLEAN {
+            continue; // printable throughout
+        }
         if slot[page] == 0 {
             let known = if let Some(known) = NON_PRINTABLE[page].get() {
                 *known
@@ -78,11 +85,17 @@ fn load_pages(py: Python<'_>, text: &str) -> PyResult<bool> {
                 let _ = NON_PRINTABLE[page].set(loaded); // another thread may have too
                 loaded
             };
+            if known == [0; 4] {
+                slot[page] = CLEAN;
+                continue;
+            }
             bits.push(known);
-            slot[page] = u16::try_from(bits.len()).unwrap_or(u16::MAX);
+            slot[page] = u16::try_from(bits.len()).unwrap_or(CLEAN - 1); // < PAGES pages
         }
-        let page_bits = &bits[usize::from(slot[page]) - 1];
-        any = any || page_bits[(cp & 255) >> 6] >> (cp & 63) & 1 == 1;
+        if !any {
+            let page_bits = &bits[usize::from(slot[page]) - 1];
+            any = page_bits[(cp & 255) >> 6] >> (cp & 63) & 1 == 1;
+        }
     }
     Ok(any)
 }
