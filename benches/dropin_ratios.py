@@ -40,7 +40,7 @@ def main(rounds: int = 7, only: tuple[str, ...] = ()) -> None:
             base, mine = _seconds(theirs, a), _seconds(ours, b)
             rows.append((mb / base, mb / mine, base / mine))
         med = [statistics.median(col) for col in zip(*rows)]
-        print(f"| {name} | {mb:.1f} | {med[0]:.1f} | {med[1]:.1f} | {med[2]:.1f}× |")
+        print(f"| {name} | {mb:.1f} | {med[0]:.1f} | {med[1]:.1f} | {med[2]:.1f}x |")
 
 
 if __name__ == "__main__":

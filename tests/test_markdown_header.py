@@ -136,7 +136,6 @@ def custom_case(draw):
     return draw(lines), headers, patterns
 
 
-@SETTINGS
 @given(custom_case(), st.booleans(), st.booleans())
 def test_generated_custom_patterns(case, each_line, strip) -> None:
     text, headers, patterns = case
@@ -235,3 +234,20 @@ def test_threads_share_the_printability_cache() -> None:
     splitter = ferrochunk.MarkdownHeaderTextSplitter(HEADERS)
     with ThreadPoolExecutor(8) as pool:
         assert list(pool.map(lambda t: docs(splitter, t), texts)) == expected
+
+
+def test_pickles_and_copies_after_use() -> None:
+    import copy
+    import pickle
+
+    splitter = ferrochunk.MarkdownHeaderTextSplitter(HEADERS, strip_headers=False)
+    text = "# A\nx\n## B\ny"
+    before = docs(splitter, text)
+    for clone in (pickle.loads(pickle.dumps(splitter)), copy.deepcopy(splitter)):
+        assert (
+            docs(clone, text)
+            == before
+            == docs(LangChainSplitter(HEADERS, strip_headers=False), text)
+        )
+    splitter.strip_headers = True  # public attributes: a change is seen
+    assert docs(splitter, text) == docs(LangChainSplitter(HEADERS), text)

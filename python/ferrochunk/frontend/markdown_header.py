@@ -99,6 +99,11 @@ class MarkdownHeaderTextSplitter:
         blocks = cache[1].split(text, names)
         return [make_document(content, meta) for content, meta in blocks]
 
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state.pop("_engine_cache", None)  # engines are rebuilt: splitters pickle by arguments
+        return state
+
     def aggregate_lines_to_chunks(self, lines: list[dict[str, Any]]) -> list[Document]:
         """Combine ``{"content", "metadata"}`` lines with common metadata into documents."""
         blocks = [(line["content"], line["metadata"]) for line in lines]

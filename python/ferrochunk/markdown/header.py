@@ -11,7 +11,7 @@ from typing import Any
 
 from .. import _native
 from ..frontend import markdown_header as front
-from ..frontend.markdown_header import Block, HeaderRule
+from ..frontend.markdown_header import HeaderRule
 from ..language import Language, get_separators_for_language
 from ..reference.markdown.header import HeaderEngine
 from ..split.textsplitter import RecursiveCharacterTextSplitter

@@ -84,8 +84,14 @@ class ReferenceMarkdownEngine:
             doc,
             parent_settings,
             [
-                (p.start, p.end, kids[p.first][4], kids[p.first][5], None, sections.coverage(
-                    p.start, p.end))
+                (
+                    p.start,
+                    p.end,
+                    kids[p.first][4],
+                    kids[p.first][5],
+                    None,
+                    sections.coverage(p.start, p.end),
+                )
                 for p in ups
             ],
             tokens,
