@@ -283,13 +283,6 @@ def test_separator_route(separators, engine) -> None:
     assert [(c.text, c.start, c.end) for c in chunks] == [("one. two.", 0, 9), ("three.", 10, 16)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=UnicodeEncodeError,
-    reason="bug: a lone surrogate reaches the reference engine's strict UTF-8 byte count and "
-    "raises the codec's UnicodeEncodeError (also on the Rust stack, whose fallback it is), "
-    "not chunks nor a ValueError saying what to change as ferrochunk.split does",
-)
 @pytest.mark.parametrize("module", [ferrochunk, ref], ids=["native", "reference"])
 def test_lone_surrogate_gives_chunks_or_a_clear_error(module) -> None:
     text = "# A\ud800\n\none. two\n"
