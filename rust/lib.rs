@@ -6,7 +6,8 @@
 //! - [`tokens`]: tiktoken-identical BPE and Hugging Face tokenizers as chunk sizes;
 //! - [`markdown`]: Markdown structure, chunking, overlap, parents, the header splitter;
 //! - [`sentences`]: sentence spans (English and CJK rules), the seams of semantic chunking;
-//! - [`corpus`]: whole files to JSON Lines, in parallel (the CLI's job).
+//! - [`corpus`]: whole files to JSON Lines, in parallel (the CLI's job);
+//! - [`parallel`]: thread counts and fork-safe pools for every parallel call.
 //!
 //! Shared primitives sit at the top: [`error`], [`text`] (Python's `str` semantics),
 //! [`length`] (how sizes are measured) and [`chunk_id`]. The core knows nothing of
@@ -18,6 +19,7 @@ pub(crate) mod error;
 pub(crate) mod length;
 pub(crate) mod markdown;
 pub(crate) mod sentences;
+pub(crate) mod parallel;
 pub(crate) mod split;
 pub(crate) mod text;
 pub(crate) mod tokens;

@@ -22,6 +22,7 @@ from .split import (
 )
 from .tokens import (
     Tokenizer,
+    TokenSplitter,
     encoding_for_model,
     get_encoding,
     huggingface_counter,
@@ -56,6 +57,7 @@ __all__ = [
     "SemanticSplitter",
     "Splitter",
     "TextSplitter",
+    "TokenSplitter",
     "TokenTextSplitter",
     "Tokenizer",
     "__version__",

@@ -1,9 +1,11 @@
 //! PyO3 bindings: the only part of the crate that knows Python. Thin wrappers that
 //! convert arguments, release the GIL around core work, and build Python objects after.
-//! Grouped like the core: `split`, `sentences`, `tokens/`, `markdown/`, `corpus`, plus the shared
+//! Grouped like the core: `split`, `sentences`, `tokens/`, `markdown/`, `corpus`, `batch`
+//! (many documents on a thread pool), plus the shared
 //! `chunk` record, `length` (Python callables as sizes), `errors` and `strings` (the only
 //! `unsafe` code: building Python strings from CPython's own storage).
 
+mod batch;
 mod chunk;
 mod corpus;
 mod errors;
@@ -24,6 +26,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(corpus::chunk_files, m)?)?;
     m.add_function(wrap_pyfunction!(sentences::sentence_ends, m)?)?;
     m.add_function(wrap_pyfunction!(sentences::sentence_spans, m)?)?;
+    m.add_class::<batch::PyBatchIter>()?;
+    m.add_function(wrap_pyfunction!(batch::split_iter, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::split_text_iter, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::markdown_iter, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::windows_iter, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::resolve_threads, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::after_fork, m)?)?;
     m.add_class::<markdown::header::PyHeaderSplitter>()?;
     m.add_class::<markdown::chunker::PyMarkdownChunker>()?;
     m.add_class::<tokens::tokenizer::PyEncoder>()?;

@@ -41,6 +41,9 @@ fn separator((pattern, is_regex, join): (String, bool, String)) -> Result<Separa
     Ok(sep.with_join_text(&join))
 }
 
+/// Chunks of one document and, when a native counter sized them, their token counts.
+pub type Computed = (SplitOutput, Option<Vec<usize>>);
+
 /// The core length behind a native counter (bundled BPE or Hugging Face), if `func` is one:
 /// the splitter then measures in Rust with the GIL released.
 pub(crate) fn native_length<'a>(func: &'a Bound<'_, PyAny>) -> Option<&'a (dyn Length + Sync)> {
@@ -56,6 +59,72 @@ impl PySplitter {
     /// The core splitter, for other native functions.
     pub fn core(&self) -> &Splitter {
         &self.inner
+    }
+
+    /// The native work of `split` (no Python objects, so any thread may run it): the chunks,
+    /// and each one's token count when a native counter measures.
+    pub fn compute(&self, text: &str, length: Option<&(dyn Length + Sync)>) -> Result<Computed> {
+        let out = self.inner.split(text, length.map(|l| l as &dyn Length))?;
+        let counts = match length {
+            Some(length) => Some(
+                out.chunks
+                    .iter()
+                    .map(|c| length.length(c.text(text)))
+                    .collect::<Result<Vec<_>>>()?,
+            ),
+            None => None,
+        };
+        Ok((out, counts))
+    }
+
+    /// `split_text`'s list of chunk strings for `out`, split from `text` (UTF-8: `source`).
+    pub fn text_list<'py>(
+        text: &Bound<'py, PyString>,
+        source: &str,
+        out: &SplitOutput,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let py = text.py();
+        let strings = out
+            .chunks
+            .iter()
+            .map(|chunk| match &chunk.joined {
+                Some(joined) => Ok(PyString::new(py, joined)),
+                None => chunk_string(text, source, chunk),
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, strings)
+    }
+
+    /// `split`'s `Chunk` objects for `computed`, split from `text` (UTF-8: `source`).
+    pub fn chunk_list<'py>(
+        text: &Bound<'py, PyString>,
+        source: &str,
+        (out, counts): &Computed,
+        metadata: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let py = text.py();
+        let list = PyList::empty(py);
+        for (index, c) in out.chunks.iter().enumerate() {
+            if c.joined.is_some() {
+                // Only LangChain's drop-separator mode re-joins text, and the native API
+                // does not offer it; refuse rather than return a chunk that is not a span.
+                return Err(PyValueError::new_err(
+                    "split() needs keep='start' or 'end' so chunks are source spans",
+                ));
+            }
+            let chunk = PyChunk::new(
+                chunk_string(text, source, c)?.unbind(),
+                c.char_start,
+                c.char_end,
+                c.byte_start,
+                c.byte_end,
+                index,
+                metadata.clone().unbind(),
+                counts.as_ref().map(|counts| counts[index]),
+            );
+            list.append(Bound::new(py, chunk)?)?;
+        }
+        Ok(list)
     }
 
     /// Runs the core with the GIL released, or holding it when a Python callable measures.
@@ -125,20 +194,13 @@ impl PySplitter {
     ) -> PyResult<Bound<'py, PyList>> {
         let source = text.to_str()?;
         let out = self.run(py, source, length)?;
-        let strings = out
-            .chunks
-            .iter()
-            .map(|chunk| match &chunk.joined {
-                Some(joined) => Ok(PyString::new(py, joined)),
-                None => chunk_string(text, source, chunk),
-            })
-            .collect::<PyResult<Vec<_>>>()?;
+        let strings = Self::text_list(text, source, &out)?;
         if let Some(warn) = warn {
             for total in &out.oversized {
                 warn.call1((*total, self.inner.config().chunk_size))?;
             }
         }
-        PyList::new(py, strings)
+        Ok(strings)
     }
 
     /// Chunks with code-point and byte offsets, each carrying `metadata`; and the warnings.
@@ -151,43 +213,13 @@ impl PySplitter {
         length: Option<Bound<'py, PyAny>>,
     ) -> PyResult<(Bound<'py, PyList>, Vec<usize>)> {
         let source = text.to_str()?;
-        let counter = length.clone();
-        let out = self.run(py, source, length)?;
-        // Sized in tokens: every chunk carries its own count, computed here in Rust.
-        let counts = match counter.as_ref().and_then(native_length) {
-            Some(length) => {
-                let chunks = &out.chunks;
-                Some(py.detach(|| {
-                    chunks
-                        .iter()
-                        .map(|c| length.length(c.text(source)))
-                        .collect::<Result<Vec<_>>>()
-                })?)
-            }
-            None => None,
+        let computed = match length.as_ref().map(|f| (f, native_length(f))) {
+            // Token counts in Rust: no Python call per piece, GIL released.
+            Some((_, Some(length))) => py.detach(|| self.compute(source, Some(length)))?,
+            Some((func, None)) => (self.run(py, source, Some(func.clone()))?, None),
+            None => py.detach(|| self.compute(source, None))?,
         };
-        let list = PyList::empty(py);
-        for (index, c) in out.chunks.iter().enumerate() {
-            let (start, end) = (c.char_start, c.char_end);
-            if c.joined.is_some() {
-                // Only LangChain's drop-separator mode re-joins text, and the native API
-                // does not offer it; refuse rather than return a chunk that is not a span.
-                return Err(PyValueError::new_err(
-                    "split() needs keep='start' or 'end' so chunks are source spans",
-                ));
-            }
-            let chunk = PyChunk::new(
-                chunk_string(text, source, c)?.unbind(),
-                start,
-                end,
-                c.byte_start,
-                c.byte_end,
-                index,
-                metadata.clone().unbind(),
-                counts.as_ref().map(|counts| counts[index]),
-            );
-            list.append(Bound::new(py, chunk)?)?;
-        }
-        Ok((list, out.oversized))
+        let list = Self::chunk_list(text, source, &computed, metadata)?;
+        Ok((list, computed.0.oversized))
     }
 }

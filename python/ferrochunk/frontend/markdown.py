@@ -13,9 +13,10 @@ Python's standard library (the reference needs no extra package) and in a vetted
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Callable, NamedTuple, Optional, Union
 
+from .batch import check_texts, check_threads, documents, gc_paused, one_at_a_time
 from .checks import check_encodable
 
 # Cutting long paragraphs: sentence ends (kept at the end of the piece), then lines,
@@ -176,6 +177,54 @@ class MarkdownChunker:
         chunks, parents = self._split(text, metadata, document_id)
         return parents, chunks
 
+    def split_batch(
+        self,
+        texts: Iterable[str],
+        metadatas: Optional[Iterable[Optional[Mapping[str, Any]]]] = None,
+        document_ids: Optional[Iterable[Optional[str]]] = None,
+        *,
+        threads: Optional[int] = None,
+    ) -> list[list[Any]]:
+        """``[self.split(text, metadata, document_id) for ...]``, in input order, on
+        ``threads`` threads with the GIL released (see :meth:`split_iter`)."""
+        with gc_paused():
+            return list(self.split_iter(texts, metadatas, document_ids, threads=threads))
+
+    def split_iter(
+        self,
+        texts: Iterable[str],
+        metadatas: Optional[Iterable[Optional[Mapping[str, Any]]]] = None,
+        document_ids: Optional[Iterable[Optional[str]]] = None,
+        *,
+        threads: Optional[int] = None,
+    ) -> Iterator[list[Any]]:
+        """Each document's chunks, in input order, as :meth:`split` gives them; ``texts``,
+        ``metadatas`` and ``document_ids`` (one per text each) may be lazy iterables.
+
+        Read a bounded amount ahead and split on ``threads`` threads with the GIL released
+        (``None``: ``FERROCHUNK_NUM_THREADS``, else ``RAYON_NUM_THREADS``, else the CPUs this
+        process may use; ``1``: the calling thread). A ``length_function`` written in Python
+        (not a native token counter) goes one document at a time. An invalid document
+        raises naming its index (``texts[3]: ...``).
+        """
+        check_threads(threads)
+        check_texts(texts)
+        parallel = self._parallel(texts, metadatas, document_ids, threads)
+        if parallel is not None:
+            return parallel
+        rows = documents(texts, metadatas, document_ids, names=("metadatas", "document_ids"))
+        return one_at_a_time(self.split, rows)
+
+    def _parallel(
+        self,
+        texts: Iterable[Any],
+        metadatas: Optional[Iterable[Any]],
+        document_ids: Optional[Iterable[Any]],
+        threads: Optional[int],
+    ) -> Optional[Iterator[list[Any]]]:
+        """The batch on a thread pool, or ``None`` for one document at a time."""
+        return None
+
     def _split(
         self, text: str, metadata: Optional[Mapping[str, Any]], document_id: Optional[str]
     ) -> tuple[list[Any], list[Any]]:
@@ -183,10 +232,7 @@ class MarkdownChunker:
             raise TypeError(f"text must be str, got {type(text).__name__}")
         if document_id is not None and not isinstance(document_id, str):
             raise TypeError(f"document_id must be str, got {type(document_id).__name__}")
-        user = dict(metadata or {})
-        clash = sorted(k for k in user if k in RESERVED_KEYS)
-        if clash:
-            raise ValueError(f"metadata keys {clash} are set by the chunker; rename them")
+        user = user_metadata(metadata)
         options = Options(
             user, document_id, self.embedding_text, self.parent_size, self._chunk_type()
         )
@@ -201,4 +247,13 @@ class MarkdownChunker:
         raise NotImplementedError
 
 
-__all__ = ["RESERVED_KEYS", "SEPARATOR_PRESETS", "MarkdownChunker", "Options"]
+def user_metadata(metadata: Optional[Mapping[str, Any]]) -> dict:
+    """A copy of the user's metadata; ``ValueError`` if it uses a key the chunker sets."""
+    user = dict(metadata or {})
+    clash = sorted(k for k in user if k in RESERVED_KEYS)
+    if clash:
+        raise ValueError(f"metadata keys {clash} are set by the chunker; rename them")
+    return user
+
+
+__all__ = ["RESERVED_KEYS", "SEPARATOR_PRESETS", "MarkdownChunker", "Options", "user_metadata"]

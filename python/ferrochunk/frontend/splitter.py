@@ -7,9 +7,10 @@ Arguments, validation, metadata, warnings and pickling live here; the reference
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Callable, Optional, Union
 
+from .batch import check_texts, check_threads, documents, gc_paused, one_at_a_time
 from .checks import check_pattern, check_sizes, check_text, warn_oversized
 from .chunks import Piece, to_chunks
 
@@ -86,6 +87,57 @@ class Splitter:
         return to_chunks(
             text, pieces, metadata, make=self._chunk_type(), length=self._args["length_function"]
         )
+
+    def split_batch(
+        self,
+        texts: Iterable[str],
+        metadatas: Optional[Iterable[Optional[Mapping[str, Any]]]] = None,
+        *,
+        threads: Optional[int] = None,
+    ) -> list[list[Any]]:
+        """``[self.split(text, metadata) for ...]``, in input order, on ``threads`` threads
+        with the GIL released (see :meth:`split_iter`).
+
+        >>> from ferrochunk import Splitter
+        >>> out = Splitter(chunk_size=12, chunk_overlap=0).split_batch(["a b", "c d e"])
+        >>> [[c.text for c in chunks] for chunks in out]
+        [['a b'], ['c d e']]
+        """
+        with gc_paused():
+            return list(self.split_iter(texts, metadatas, threads=threads))
+
+    def split_iter(
+        self,
+        texts: Iterable[str],
+        metadatas: Optional[Iterable[Optional[Mapping[str, Any]]]] = None,
+        *,
+        threads: Optional[int] = None,
+    ) -> Iterator[list[Any]]:
+        """Each document's chunks, in input order, as :meth:`split` gives them.
+
+        ``texts`` (and ``metadatas``, one per text) may be any iterables, e.g. generators
+        over millions of documents: they are read lazily, a bounded amount ahead of what
+        has been yielded, while a pool of ``threads`` threads splits with the GIL released.
+        ``threads=None`` means the ``FERROCHUNK_NUM_THREADS`` environment variable, else
+        ``RAYON_NUM_THREADS``, else the CPUs this process may use (affinity and cgroup
+        quota); ``threads=1`` splits on the calling thread. A ``length_function`` written in
+        Python (not a native token counter) needs the GIL for every piece, so such a
+        splitter, and one whose separators run on Python's ``re``, goes one document at a
+        time. An invalid document raises ``TypeError``/``ValueError`` naming its index
+        (``texts[3]: ...``) after the documents before it have been yielded.
+        """
+        check_threads(threads)
+        check_texts(texts)
+        parallel = self._parallel(texts, metadatas, threads)
+        if parallel is not None:
+            return parallel
+        return one_at_a_time(self.split, documents(texts, metadatas, names=("metadatas",)))
+
+    def _parallel(
+        self, texts: Iterable[Any], metadatas: Optional[Iterable[Any]], threads: Optional[int]
+    ) -> Optional[Iterator[list[Any]]]:
+        """The batch on a thread pool, or ``None`` for one document at a time."""
+        return None
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self._args.items())

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Callable, Literal, Optional, Union
 
 from ..documents import BaseDocumentTransformer, Document
@@ -112,11 +112,21 @@ class TextSplitter(BaseDocumentTransformer, ABC):
     ) -> list[str]:
         """Split with the engine built for ``key`` (rebuilt when the settings change), from
         ``spec`` or else :meth:`_engine_spec`."""
+        return self._engine(key, spec).split_text(text, self._length_function, log_oversized)
+
+    def _engine(
+        self, key: tuple[Any, ...], spec: Optional[tuple[list[SeparatorSpec], bool]] = None
+    ) -> Any:
+        """The engine built for ``key``, cached until a setting changes."""
         cache = self._engine_cache
         if cache is None or cache[0] != key:
             engine = self._make_engine(*(spec or self._engine_spec()))
             cache = self._engine_cache = (key, engine)
-        return cache[1].split_text(text, self._length_function, log_oversized)
+        return cache[1]
+
+    def _split_texts(self, texts: list[str]) -> Iterator[list[str]]:
+        """``split_text`` of each text, in order (the native stack runs many in parallel)."""
+        return (self.split_text(text) for text in texts)
 
     def _join_docs(self, docs: list[str], separator: str) -> Optional[str]:
         """LangChain's helper: join, strip if asked, ``None`` when nothing is left."""
@@ -154,10 +164,11 @@ class TextSplitter(BaseDocumentTransformer, ABC):
         """Documents from texts; ``start_index`` is found the way LangChain finds it."""
         metadatas_ = metadatas or [{}] * len(texts)
         documents = []
+        chunk_lists = self._split_texts(texts)
         for i, text in enumerate(texts):
             index = 0
             previous_chunk_len = 0
-            for chunk in self.split_text(text):
+            for chunk in next(chunk_lists):
                 metadata = copy.deepcopy(metadatas_[i])
                 if self._add_start_index:
                     offset = index + previous_chunk_len - self._chunk_overlap
@@ -298,7 +309,10 @@ class CharacterTextSplitter(TextSplitter):
 
     def split_text(self, text: str) -> list[str]:
         """Split on the separator and merge the pieces into chunks."""
-        return self._run(text, (*self._settings(), self._separator, self._is_separator_regex))
+        return self._run(text, self._key())
+
+    def _key(self) -> tuple[Any, ...]:
+        return (*self._settings(), self._separator, self._is_separator_regex)
 
     def _engine_spec(self) -> tuple[list[SeparatorSpec], bool]:
         is_lookaround = self._is_separator_regex and any(
@@ -333,6 +347,9 @@ class RecursiveCharacterTextSplitter(TextSplitter):
         key = (*self._settings(), self._is_separator_regex, *separators)
         regex = self._is_separator_regex
         return self._run(text, key, ([(s, regex, s) for s in separators], True))
+
+    def _key(self) -> tuple[Any, ...]:
+        return (*self._settings(), self._is_separator_regex, *self._separators)
 
     def _engine_spec(self) -> tuple[list[SeparatorSpec], bool]:
         regex = self._is_separator_regex

@@ -8,14 +8,16 @@ is refused with the ``ValueError`` of :func:`ferrochunk.split`.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import Any, Optional
 
 from .. import _native
 from ..frontend import markdown as front
-from ..frontend.markdown import RESERVED_KEYS, SEPARATOR_PRESETS
+from ..frontend.batch import drain
+from ..frontend.markdown import RESERVED_KEYS, SEPARATOR_PRESETS, user_metadata
 from ..frontend.patterns import to_rust
 from ..reference.markdown.chunker import make_engine as reference_engine
-from ..split.splitter import Chunk, gc_paused
+from ..split.splitter import Chunk, gc_paused, is_native_length
 
 
 class NativeMarkdownEngine:
@@ -58,6 +60,39 @@ class MarkdownChunker(front.MarkdownChunker):
 
     def _chunk_type(self) -> Any:
         return Chunk
+
+    def _parallel(
+        self,
+        texts: Iterable[Any],
+        metadatas: Optional[Iterable[Any]],
+        document_ids: Optional[Iterable[Any]],
+        threads: Optional[int],
+    ) -> Optional[Iterator[list[Any]]]:
+        engine = self._engine
+        if not isinstance(engine, NativeMarkdownEngine) or not is_native_length(engine._length):
+            return None
+        texts = iter(texts)
+        results = _native.markdown_iter(
+            engine._native,
+            texts,
+            None if metadatas is None else _user_metadatas(metadatas),
+            None if document_ids is None else iter(document_ids),
+            self.split,  # texts the native engine does not take (lone surrogates)
+            engine._length,
+            self.embedding_text,
+            self.parent_size,
+            threads,
+        )
+        return drain(results, lambda chunks: chunks)
+
+
+def _user_metadatas(metadatas: Iterable[Any]) -> Iterator[dict]:
+    for index, metadata in enumerate(metadatas):
+        try:
+            yield user_metadata(metadata)
+        except (TypeError, ValueError) as err:
+            kind = TypeError if isinstance(err, TypeError) else ValueError
+            raise kind(f"metadatas[{index}]: {err}") from err
 
 
 __all__ = ["RESERVED_KEYS", "SEPARATOR_PRESETS", "MarkdownChunker"]

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any, Optional
 
 from .. import _native
 from ..frontend import splitter as front
+from ..frontend.batch import drain, gc_paused, read_only
 from ..frontend.checks import check_text, warn_oversized
 from ..frontend.chunks import to_chunks
 from ..frontend.patterns import to_rust
@@ -53,6 +52,23 @@ class Splitter(front.Splitter):
             raise ValueError("these separators run on Python's re; there is no native core")
         return self._engine
 
+    def _parallel(
+        self, texts: Iterable[Any], metadatas: Optional[Iterable[Any]], threads: Optional[int]
+    ) -> Optional[Iterator[list[Chunk]]]:
+        length = self._args["length_function"]
+        if not isinstance(self._engine, _native.Splitter) or not is_native_length(length):
+            return None
+        results = _native.split_iter(
+            self._engine, iter(texts), read_only(metadatas), length, threads
+        )
+        return drain(results, self._finish)
+
+    def _finish(self, result: tuple[list[Chunk], list[int]]) -> list[Chunk]:
+        chunks, oversized = result
+        if oversized:
+            warn_oversized(oversized, self._args["chunk_size"])
+        return chunks
+
     def split(self, text: str, metadata: Optional[Mapping[str, Any]] = None) -> list[Chunk]:
         """Chunks of ``text``, each carrying a read-only view of ``metadata``."""
         check_text(text)
@@ -90,22 +106,16 @@ class Splitter(front.Splitter):
 
 
 _NO_METADATA: Mapping[str, Any] = MappingProxyType({})
+_NATIVE_LENGTHS = (_native.TokenCounter, _native.HfTokenCounter)
+
+
+def is_native_length(length: object) -> bool:
+    """Whether a batch can measure with ``length`` off the GIL: none, or a native counter."""
+    return length is None or isinstance(length, _NATIVE_LENGTHS)
+
+
 # Texts this long make enough chunks for GC passes to matter (see gc_paused).
 _GC_PAUSE_CHARS = 1 << 20
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause the cyclic GC while Rust builds many ``Chunk`` objects (PyO3 classes are
-    GC-tracked, so every few hundred would trigger a collection that walks all live objects:
-    on a 100 MB text that was a third of the time). No cycle can form while we build."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def split(
@@ -125,4 +135,4 @@ def split(
     return Splitter(chunk_size, chunk_overlap, **options).split(text, metadata)
 
 
-__all__ = ["Chunk", "Splitter", "split"]
+__all__ = ["Chunk", "Splitter", "gc_paused", "is_native_length", "split"]

@@ -10,10 +10,12 @@ always LangChain's.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any, Callable, Optional
 
 from .. import _native
 from ..frontend import textsplitter as front
+from ..frontend.batch import drain
 from ..frontend.patterns import to_rust
 from ..frontend.textsplitter import SeparatorSpec, keep_mode
 from ..frontend.tokens import AllowedSpecial
@@ -21,6 +23,7 @@ from ..reference.split.recursive import Warn
 from ..reference.split.textsplitter import make_engine as reference_engine
 from ..tokens.huggingface import tokenize_counter
 from ..tokens.tokenizer import encoding_for_model, get_encoding
+from .splitter import is_native_length
 
 __all__ = [
     "CharacterTextSplitter",
@@ -94,9 +97,43 @@ def _wraps(pattern: str) -> bool:
 
 
 class TextSplitter(front.TextSplitter):
-    """Interface for splitting text into chunks (``langchain_text_splitters.TextSplitter``)."""
+    """Interface for splitting text into chunks (``langchain_text_splitters.TextSplitter``).
+
+    ``create_documents``, ``split_documents`` and ``transform_documents`` split many texts
+    in parallel (threads: ``FERROCHUNK_NUM_THREADS``, else ``RAYON_NUM_THREADS``, else the
+    CPUs this process may use) with exactly LangChain's output; a ``length_function``
+    written in Python (not a native token counter) keeps them one text at a time.
+    """
 
     _make_engine = make_native_engine
+
+    def _split_texts(self, texts: list[str]) -> Iterator[list[str]]:
+        length = self._length_function
+        native_length = None if length is len else length
+        if (
+            not isinstance(texts, (list, tuple))
+            or len(texts) < 2
+            or type(self).split_text not in _OWN_SPLIT_TEXT
+            or not is_native_length(native_length)
+        ):
+            return super()._split_texts(texts)
+        engine = self._engine(self._key())  # type: ignore[attr-defined]
+        if not isinstance(engine, NativeEngine):
+            return super()._split_texts(texts)
+        results = _native.split_text_iter(
+            engine._native, iter(texts), self._one_text, native_length, None
+        )
+        return drain(results, self._finish)
+
+    def _one_text(self, text: Any) -> tuple[list[str], list[int]]:
+        """The one-text path, for texts the native engine does not take; it logs its own
+        warnings."""
+        return self.split_text(text), []
+
+    def _finish(self, result: tuple[list[str], list[int]]) -> list[str]:
+        chunks, oversized = result
+        self._warn(oversized)
+        return chunks
 
     @staticmethod
     def _tiktoken_length_function(
@@ -136,6 +173,14 @@ class RecursiveCharacterTextSplitter(TextSplitter, front.RecursiveCharacterTextS
     >>> splitter.split_text("Hello world. Bye.")
     ['Hello', 'world.', 'Bye.']
     """
+
+
+# The split_text implementations the parallel path reproduces; a subclass that overrides
+# split_text keeps its own, one text at a time.
+_OWN_SPLIT_TEXT = (
+    front.CharacterTextSplitter.split_text,
+    front.RecursiveCharacterTextSplitter.split_text,
+)
 
 
 def _load_tokenizer(encoding_name: str, model_name: Optional[str]) -> Any:

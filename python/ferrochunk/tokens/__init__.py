@@ -16,9 +16,11 @@ from .tokenizer import (
     get_encoding,
     split_tokens,
 )
+from .windows import TokenSplitter
 
 __all__ = [
     "ENCODING_NAMES",
+    "TokenSplitter",
     "Tokenizer",
     "clean_text",
     "clear_caches",

@@ -24,6 +24,78 @@ pub struct PyMarkdownChunker {
 
 type Chunks = Vec<Py<PyChunk>>;
 
+/// One document's chunks and parents as spans with ids: `split`'s native work.
+pub struct Computed {
+    doc: String,
+    kids: Vec<Span>,
+    ups: Vec<Span>,
+}
+
+impl PyMarkdownChunker {
+    /// The core chunker and the settings string its ids are made with.
+    pub fn core(&self) -> (&MarkdownChunker, &str) {
+        (&self.inner, &self.settings)
+    }
+
+    /// Offsets, ids and (given a native `counter`) token counts for `out`; no Python
+    /// objects, so any thread may run it.
+    fn identify(
+        &self,
+        text: &str,
+        document_id: Option<String>,
+        parent_size: Option<usize>,
+        out: Grouped,
+        counter: Option<&dyn Length>,
+    ) -> Result<Computed> {
+        // One digest serves the default document id and every chunk id.
+        let digest = text_digest(text);
+        let doc = document_id.unwrap_or_else(|| digest[..32].to_owned());
+        let (mut kids, mut ups) = all_spans(text, &digest, &doc, &self.settings, parent_size, out);
+        if let Some(count) = counter {
+            count_tokens(text, &mut kids, count)?;
+            count_tokens(text, &mut ups, count)?;
+        }
+        Ok(Computed { doc, kids, ups })
+    }
+
+    /// All of `split`'s native work, measured by a length that needs no GIL.
+    pub fn compute(
+        &self,
+        text: &str,
+        document_id: Option<String>,
+        parent_size: Option<usize>,
+        length: Option<&(dyn Length + Sync)>,
+    ) -> Result<Computed> {
+        let length = length.map(|l| l as &dyn Length);
+        let out = self.inner.chunk_grouped(text, length, parent_size)?;
+        self.identify(text, document_id, parent_size, out, length)
+    }
+
+    /// `split`'s `(chunks, parents)` as Python objects.
+    pub fn build_py<'py>(
+        text: &Bound<'py, PyString>,
+        source: &str,
+        computed: &Computed,
+        metadata: &Bound<'py, PyDict>,
+        embedding_text: bool,
+        hierarchy: bool,
+    ) -> PyResult<(Chunks, Chunks)> {
+        let py = text.py();
+        let mut shared = Shared {
+            source,
+            source_py: text,
+            doc: PyString::new(py, &computed.doc),
+            user: metadata,
+            embedding: embedding_text,
+            parent_ids: None,
+        };
+        let (parents, parent_ids) = build(py, &computed.ups, &shared, hierarchy)?;
+        shared.parent_ids = Some(&parent_ids);
+        let (chunks, _) = build(py, &computed.kids, &shared, hierarchy)?;
+        Ok((chunks, parents))
+    }
+}
+
 /// Children and parents as spans with ids (parent ids use their own settings string), and
 /// what each covers.
 fn all_spans(
@@ -121,45 +193,22 @@ impl PyMarkdownChunker {
         parent_size: Option<usize>,
     ) -> PyResult<(Chunks, Chunks)> {
         let source = text.to_str()?;
-        let inner = &self.inner;
         // A ferrochunk or Hugging Face counter measures in Rust (no Python call, GIL
         // released) and its counts become the chunks' `token_count`.
         let counter = length.and_then(native_length);
-        let out = match (length, counter) {
-            (None, _) => py.detach(|| inner.chunk_grouped(source, None, parent_size))?,
+        let computed = match (length, counter) {
+            (None, _) => py.detach(|| self.compute(source, document_id, parent_size, None))?,
             (Some(_), Some(count)) => {
-                py.detach(|| inner.chunk_grouped(source, Some(count), parent_size))?
+                py.detach(|| self.compute(source, document_id, parent_size, Some(count)))?
             }
             (Some(func), None) => {
                 let length = PyLength::new(func.clone());
-                let out = inner.chunk_grouped(source, Some(&length), parent_size);
-                length.finish(out)?
+                let out = self.inner.chunk_grouped(source, Some(&length), parent_size);
+                let out = length.finish(out)?;
+                py.detach(|| self.identify(source, document_id, parent_size, out, None))?
             }
         };
-        let settings = &self.settings;
-        let (doc, (kids, ups)) = py.detach(|| -> Result<_> {
-            // One digest serves the default document id and every chunk id.
-            let digest = text_digest(source);
-            let doc = document_id.unwrap_or_else(|| digest[..32].to_owned());
-            let (mut kids, mut ups) = all_spans(source, &digest, &doc, settings, parent_size, out);
-            if let Some(count) = counter {
-                count_tokens(source, &mut kids, count)?;
-                count_tokens(source, &mut ups, count)?;
-            }
-            Ok((doc, (kids, ups)))
-        })?;
         let hierarchy = parent_size.is_some();
-        let mut shared = Shared {
-            source,
-            source_py: text,
-            doc: PyString::new(py, &doc),
-            user: metadata,
-            embedding: embedding_text,
-            parent_ids: None,
-        };
-        let (parents, parent_ids) = build(py, &ups, &shared, hierarchy)?;
-        shared.parent_ids = Some(&parent_ids);
-        let (chunks, _) = build(py, &kids, &shared, hierarchy)?;
-        Ok((chunks, parents))
+        Self::build_py(text, source, &computed, metadata, embedding_text, hierarchy)
     }
 }

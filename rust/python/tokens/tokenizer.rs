@@ -19,7 +19,7 @@ use crate::tokens::tokenizer::{
 };
 
 /// `(byte_start, byte_end, start, end, token_count)` of one token window.
-type WindowSpan = (usize, usize, usize, usize, usize);
+pub type WindowSpan = (usize, usize, usize, usize, usize);
 
 /// One of tiktoken's encodings, with its ranks bundled in the binary.
 #[pyclass(frozen, name = "Encoder", module = "ferrochunk._native")]
@@ -163,21 +163,46 @@ impl PyEncoder {
         metadata: Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
         let source = text.to_str()?;
+        let spans = py.detach(|| self.window_spans(source, size, overlap))?;
+        Self::window_list(py, source, &spans, &metadata)
+    }
+}
+
+impl PyEncoder {
+    /// The core tokenizer.
+    pub fn core(&self) -> &Tokenizer {
+        &self.inner
+    }
+
+    /// `windows`' native work: the spans with both offsets and token counts.
+    pub fn window_spans(
+        &self,
+        source: &str,
+        size: usize,
+        overlap: usize,
+    ) -> crate::Result<Vec<WindowSpan>> {
         let inner = &self.inner;
-        let spans = py.detach(|| -> crate::Result<Vec<WindowSpan>> {
-            let ids = inner.encode_ordinary(source);
-            let offsets = token_offsets(inner, &ids)?;
-            let mut cursor = CharCursor::new(source, source.is_ascii());
-            Ok(token_windows(&offsets, size, overlap, source)
-                .into_iter()
-                .map(|(a, b, n)| {
-                    let start = cursor.char_offset(a);
-                    (a, b, start, cursor.char_offset(b), n)
-                })
-                .collect())
-        })?;
+        let ids = inner.encode_ordinary(source);
+        let offsets = token_offsets(inner, &ids)?;
+        let mut cursor = CharCursor::new(source, source.is_ascii());
+        Ok(token_windows(&offsets, size, overlap, source)
+            .into_iter()
+            .map(|(a, b, n)| {
+                let start = cursor.char_offset(a);
+                (a, b, start, cursor.char_offset(b), n)
+            })
+            .collect())
+    }
+
+    /// `windows`' `Chunk` objects.
+    pub fn window_list<'py>(
+        py: Python<'py>,
+        source: &str,
+        spans: &[WindowSpan],
+        metadata: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
-        for (index, (a, b, start, end, n)) in spans.into_iter().enumerate() {
+        for (index, &(a, b, start, end, n)) in spans.iter().enumerate() {
             let chunk = PyChunk::new(
                 PyString::new(py, &source[a..b]).unbind(),
                 start,

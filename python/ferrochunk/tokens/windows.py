@@ -1,0 +1,87 @@
+"""Token windows as a splitter object: ``TokenSplitter`` (``split_tokens`` with its sizes and
+encoding kept), with ``split_batch`` / ``split_iter`` on a thread pool."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, Optional
+
+from .. import _native
+from ..frontend.batch import check_texts, check_threads, drain, gc_paused, read_only
+from .tokenizer import _check_window, get_encoding, split_tokens
+
+
+class TokenSplitter:
+    """Windows of ``chunk_size`` tokens of a bundled encoding, stepping by
+    ``chunk_size - chunk_overlap``, each an exact span of the text (see :func:`split_tokens`).
+
+    >>> from ferrochunk import TokenSplitter
+    >>> out = TokenSplitter(2, 0).split_batch(["one two three", "four"])
+    >>> [[(c.text, c.token_count) for c in chunks] for chunks in out]
+    [[('one two', 2), (' three', 1)], [('four', 1)]]
+    """
+
+    def __init__(
+        self, chunk_size: int = 512, chunk_overlap: int = 50, *, encoding: str = "cl100k_base"
+    ) -> None:
+        _check_window(chunk_size, chunk_overlap)
+        self.chunk_size = chunk_size
+        self.chunk_overlap = chunk_overlap
+        self.encoding = encoding
+        self._encoder = get_encoding(encoding)._native
+
+    def split(self, text: str, metadata: Optional[Mapping[str, Any]] = None) -> list[Any]:
+        """The windows of one text, each carrying a read-only view of ``metadata``."""
+        return split_tokens(
+            text, self.chunk_size, self.chunk_overlap, encoding=self.encoding, metadata=metadata
+        )
+
+    def split_batch(
+        self,
+        texts: Iterable[str],
+        metadatas: Optional[Iterable[Optional[Mapping[str, Any]]]] = None,
+        *,
+        threads: Optional[int] = None,
+    ) -> list[list[Any]]:
+        """``[self.split(text, metadata) for ...]`` on ``threads`` threads, in order."""
+        with gc_paused():
+            return list(self.split_iter(texts, metadatas, threads=threads))
+
+    def split_iter(
+        self,
+        texts: Iterable[str],
+        metadatas: Optional[Iterable[Optional[Mapping[str, Any]]]] = None,
+        *,
+        threads: Optional[int] = None,
+    ) -> Iterator[list[Any]]:
+        """Each text's windows in input order, reading lazily a bounded amount ahead while
+        ``threads`` threads encode with the GIL released (``None``: ``FERROCHUNK_NUM_THREADS``,
+        else ``RAYON_NUM_THREADS``, else the CPUs this process may use). An invalid document
+        raises naming its index."""
+        check_threads(threads)
+        check_texts(texts)
+        results = _native.windows_iter(
+            self._encoder,
+            iter(texts),
+            read_only(metadatas),
+            self.chunk_size,
+            self.chunk_overlap,
+            threads,
+        )
+        return drain(results, lambda chunks: chunks)
+
+    def __repr__(self) -> str:
+        return (
+            f"TokenSplitter(chunk_size={self.chunk_size}, chunk_overlap={self.chunk_overlap}, "
+            f"encoding={self.encoding!r})"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.chunk_size, self.chunk_overlap, self.encoding))
+
+
+def _rebuild(size: int, overlap: int, encoding: str) -> TokenSplitter:
+    return TokenSplitter(size, overlap, encoding=encoding)
+
+
+__all__ = ["TokenSplitter"]
