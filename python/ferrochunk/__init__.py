@@ -7,6 +7,7 @@
 """
 
 from . import langchain  # noqa: F401  (LangChain's namespace; registers isinstance with it)
+from . import parallel
 from .documents import Document
 from .language import Language
 from .markdown import MarkdownChunker, MarkdownHeaderTextSplitter, MarkdownTextSplitter
@@ -61,6 +62,7 @@ __all__ = [
     "TokenTextSplitter",
     "Tokenizer",
     "__version__",
+    "parallel",
     "encoding_for_model",
     "get_encoding",
     "huggingface_counter",

@@ -1,9 +1,10 @@
 """Type stubs for the Rust extension module (``rust/python/``)."""
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, ClassVar, Literal, final
 
 __all__ = [
+    "BatchIter",
     "Chunk",
     "Encoder",
     "HeaderSplitter",
@@ -12,12 +13,18 @@ __all__ = [
     "Splitter",
     "TokenCounter",
     "Unsupported",
+    "after_fork",
     "chunk_files",
     "clear_token_caches",
     "encoding_name_for_model",
     "encoding_names",
+    "markdown_iter",
+    "resolve_threads",
     "sentence_ends",
     "sentence_spans",
+    "split_iter",
+    "split_text_iter",
+    "windows_iter",
 ]
 
 class Unsupported(Exception):
@@ -194,3 +201,57 @@ class HfTokenCounter:
 def encoding_name_for_model(model: str) -> str: ...
 def encoding_names() -> list[str]: ...
 def clear_token_caches() -> None: ...
+
+@final
+class BatchIter:
+    """One document's result per item, in input order (see ``rust/python/batch.rs``)."""
+
+    def __iter__(self) -> BatchIter: ...
+    def __next__(self) -> Any: ...
+
+def split_iter(
+    splitter: Splitter,
+    texts: Iterable[Any],
+    metadatas: Iterable[Mapping[str, Any]] | None,
+    length: Callable[[str], int] | None = None,
+    threads: int | None = None,
+) -> Iterator[tuple[list[Chunk], list[int]]]:
+    """``Splitter.split`` over many documents on a thread pool: ``(chunks, oversized)``."""
+
+def split_text_iter(
+    splitter: Splitter,
+    texts: Iterable[Any],
+    fallback: Callable[[Any], tuple[list[str], list[int]]],
+    length: Callable[[str], int] | None = None,
+    threads: int | None = None,
+) -> Iterator[tuple[list[str], list[int]]]:
+    """The drop-ins' ``split_text`` over many texts: ``(strings, oversized)``."""
+
+def markdown_iter(
+    chunker: MarkdownChunker,
+    texts: Iterable[Any],
+    metadatas: Iterable[dict[str, Any]] | None,
+    document_ids: Iterable[str | None] | None,
+    fallback: Callable[[str, Any, Any], list[Chunk]],
+    length: Callable[[str], int] | None = None,
+    embedding_text: bool = False,
+    parent_size: int | None = None,
+    threads: int | None = None,
+) -> Iterator[list[Chunk]]:
+    """``MarkdownChunker.split`` over many documents on a thread pool."""
+
+def windows_iter(
+    encoder: Encoder,
+    texts: Iterable[Any],
+    metadatas: Iterable[Mapping[str, Any]] | None,
+    size: int,
+    overlap: int,
+    threads: int | None = None,
+) -> Iterator[list[Chunk]]:
+    """Token windows over many documents on a thread pool."""
+
+def resolve_threads(threads: int | None = None) -> int:
+    """The thread count ``threads`` stands for (``None``: environment, else CPUs)."""
+
+def after_fork() -> None:
+    """Forget the thread pools (registered with ``os.register_at_fork``)."""
