@@ -15,12 +15,12 @@ import langchain_text_splitters as lc
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from support import captured_warnings, docs, sizes, texts
-from test_markdown import markdown
 
 import ferrochunk
 from ferrochunk import MarkdownChunker, Splitter, TokenSplitter
 from ferrochunk.parallel import resolve_threads
+from support import captured_warnings, docs, sizes, texts
+from test_markdown import markdown
 
 THREADS = [1, 2, 3]
 batches = st.lists(texts, max_size=12)
@@ -79,7 +79,8 @@ def test_dropin_documents_are_langchains(items, size_overlap, start_index) -> No
 
 def test_token_counted_batches_match(corpus_paths) -> None:
     items = [p.read_text(encoding="utf-8") for p in corpus_paths[:40]]
-    splitter = Splitter(200, 20, length_function=ferrochunk.get_encoding("cl100k_base").length_function())
+    counter = ferrochunk.get_encoding("cl100k_base").length_function()
+    splitter = Splitter(200, 20, length_function=counter)
     one = [splitter.split(t) for t in items]
     got = splitter.split_batch(items, threads=2)
     assert rows(got) == rows(one)
