@@ -60,6 +60,9 @@ pub enum Error {
     /// A Hugging Face tokenizer that failed to load or to encode.
     #[error("Hugging Face tokenizer: {0}")]
     HuggingFace(String),
+    /// A stream that cannot be split as it is (bytes that are not UTF-8).
+    #[error("{0}")]
+    Stream(String),
     /// A thread count (argument or environment variable) that cannot be used.
     #[error("{0}")]
     Threads(String),

@@ -7,7 +7,8 @@
 //! - [`markdown`]: Markdown structure, chunking, overlap, parents, the header splitter;
 //! - [`sentences`]: sentence spans (English and CJK rules), the seams of semantic chunking;
 //! - [`corpus`]: whole files to JSON Lines, in parallel (the CLI's job);
-//! - [`parallel`]: thread counts and fork-safe pools for every parallel call.
+//! - [`parallel`]: thread counts and fork-safe pools for every parallel call;
+//! - [`stream`]: the recursive splitter over text too large for memory, fed in pieces.
 //!
 //! Shared primitives sit at the top: [`error`], [`text`] (Python's `str` semantics),
 //! [`length`] (how sizes are measured) and [`chunk_id`]. The core knows nothing of
@@ -21,6 +22,7 @@ pub(crate) mod markdown;
 pub(crate) mod sentences;
 pub(crate) mod parallel;
 pub(crate) mod split;
+pub(crate) mod stream;
 pub(crate) mod text;
 pub(crate) mod tokens;
 

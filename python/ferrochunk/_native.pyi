@@ -7,6 +7,7 @@ __all__ = [
     "BatchIter",
     "Chunk",
     "Encoder",
+    "FileSplitter",
     "HeaderSplitter",
     "HfTokenCounter",
     "MarkdownChunker",
@@ -255,3 +256,24 @@ def resolve_threads(threads: int | None = None) -> int:
 
 def after_fork() -> None:
     """Forget the thread pools (registered with ``os.register_at_fork``)."""
+
+@final
+class FileSplitter:
+    """``Splitter.split_file``'s engine: fed bytes twice (choose, then split)."""
+
+    def __new__(
+        cls,
+        chunk_size: int,
+        chunk_overlap: int,
+        separators: list[tuple[str, bool]],
+        keep: Literal["start", "end"],
+        strip_whitespace: bool,
+    ) -> FileSplitter: ...
+    def choose(self, data: bytes) -> bool: ...
+    def start(self) -> int: ...
+    def feed(
+        self, data: bytes, metadata: Mapping[str, Any], length: Callable[[str], int] | None = None
+    ) -> tuple[list[Chunk], list[int]]: ...
+    def finish(
+        self, metadata: Mapping[str, Any], length: Callable[[str], int] | None = None
+    ) -> tuple[list[Chunk], list[int]]: ...

@@ -42,7 +42,9 @@ pub fn pool(threads: usize) -> Result<Arc<ThreadPool>> {
     let mut guard = match POOLS.try_lock() {
         Ok(guard) => guard,
         Err(TryLockError::WouldBlock) if forked => return build(threads),
-        Err(TryLockError::WouldBlock) => POOLS.lock().unwrap_or_else(|e| e.into_inner()),
+        Err(TryLockError::WouldBlock) => POOLS
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
         Err(TryLockError::Poisoned(e)) => e.into_inner(),
     };
     if forked {

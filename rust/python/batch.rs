@@ -229,18 +229,15 @@ impl Pipeline {
         self.sizes.push_back(bytes);
         self.ahead_bytes += bytes;
         let run = move || works.into_iter().map(run_caught).collect::<Vec<_>>();
-        match &self.pool {
-            Some(pool) => {
-                let tx = self.tx.clone();
-                pool.spawn(move || {
-                    // The receiver is gone only if the iterator was dropped: nothing to do.
-                    let _ = tx.send((task, run()));
-                });
-            }
-            None => {
-                let builds = py.detach(run);
-                self.done.insert(task, builds);
-            }
+        if let Some(pool) = &self.pool {
+            let tx = self.tx.clone();
+            pool.spawn(move || {
+                // The receiver is gone only if the iterator was dropped: nothing to do.
+                let _ = tx.send((task, run()));
+            });
+        } else {
+            let builds = py.detach(run);
+            self.done.insert(task, builds);
         }
     }
 
@@ -251,7 +248,7 @@ impl Pipeline {
             if let Some(builds) = self.done.remove(&task) {
                 return Ok(builds);
             }
-            let rx = self.rx.take().ok_or_else(|| stopped())?;
+            let rx = self.rx.take().ok_or_else(stopped)?;
             let (rx, got) = py.detach(move || {
                 let got = rx.recv_timeout(Duration::from_millis(100));
                 (rx, got)
@@ -333,12 +330,12 @@ fn text_of(item: &Item<'_>) -> PyResult<(Py<PyString>, PyBackedStr)> {
     })?;
     let backed = text
         .extract::<PyBackedStr>()
-        .map_err(|err| surrogate(py, item.index, text, err))?;
+        .map_err(|err| surrogate(py, item.index, text, &err))?;
     Ok((text.clone().unbind(), backed))
 }
 
 /// The message `Splitter.split` gives for a lone surrogate, naming the document.
-fn surrogate(py: Python<'_>, index: usize, text: &Bound<'_, PyString>, err: PyErr) -> PyErr {
+fn surrogate(py: Python<'_>, index: usize, text: &Bound<'_, PyString>, err: &PyErr) -> PyErr {
     let start = err
         .value(py)
         .getattr("start")
@@ -398,10 +395,10 @@ pub fn split_iter(
     splitter: Py<PySplitter>,
     texts: Bound<'_, PyAny>,
     metadatas: Option<Bound<'_, PyAny>>,
-    length: Option<Bound<'_, PyAny>>,
+    length: Option<&Bound<'_, PyAny>>,
     threads: Option<usize>,
 ) -> PyResult<PyBatchIter> {
-    let counter = Counter::of(length.as_ref())?;
+    let counter = Counter::of(length)?;
     let prepare: Prepare = Box::new(move |item| {
         let (text, backed) = text_of(&item)?;
         let py = item.text.py();
@@ -444,10 +441,10 @@ pub fn split_text_iter(
     splitter: Py<PySplitter>,
     texts: Bound<'_, PyAny>,
     fallback: Py<PyAny>,
-    length: Option<Bound<'_, PyAny>>,
+    length: Option<&Bound<'_, PyAny>>,
     threads: Option<usize>,
 ) -> PyResult<PyBatchIter> {
-    let counter = Counter::of(length.as_ref())?;
+    let counter = Counter::of(length)?;
     let prepare: Prepare = Box::new(move |item| {
         let py = item.text.py();
         let original = item.text.clone().unbind();
@@ -499,12 +496,12 @@ pub fn markdown_iter(
     metadatas: Option<Bound<'_, PyAny>>,
     document_ids: Option<Bound<'_, PyAny>>,
     fallback: Py<PyAny>,
-    length: Option<Bound<'_, PyAny>>,
+    length: Option<&Bound<'_, PyAny>>,
     embedding_text: bool,
     parent_size: Option<usize>,
     threads: Option<usize>,
 ) -> PyResult<PyBatchIter> {
-    let counter = Counter::of(length.as_ref())?;
+    let counter = Counter::of(length)?;
     let prepare: Prepare = Box::new(move |item| {
         let py = item.text.py();
         if item.text.is_instance_of::<PyString>() && item.text.extract::<PyBackedStr>().is_err() {

@@ -13,6 +13,7 @@ mod length;
 mod markdown;
 mod sentences;
 mod split;
+mod stream;
 mod strings;
 mod tokens;
 
@@ -27,6 +28,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sentences::sentence_ends, m)?)?;
     m.add_function(wrap_pyfunction!(sentences::sentence_spans, m)?)?;
     m.add_class::<batch::PyBatchIter>()?;
+    m.add_class::<stream::PyFileSplitter>()?;
     m.add_function(wrap_pyfunction!(batch::split_iter, m)?)?;
     m.add_function(wrap_pyfunction!(batch::split_text_iter, m)?)?;
     m.add_function(wrap_pyfunction!(batch::markdown_iter, m)?)?;

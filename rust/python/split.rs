@@ -210,10 +210,10 @@ impl PySplitter {
         py: Python<'py>,
         text: &Bound<'py, PyString>,
         metadata: &Bound<'py, PyAny>,
-        length: Option<Bound<'py, PyAny>>,
+        length: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<(Bound<'py, PyList>, Vec<usize>)> {
         let source = text.to_str()?;
-        let computed = match length.as_ref().map(|f| (f, native_length(f))) {
+        let computed = match length.map(|f| (f, native_length(f))) {
             // Token counts in Rust: no Python call per piece, GIL released.
             Some((_, Some(length))) => py.detach(|| self.compute(source, Some(length)))?,
             Some((func, None)) => (self.run(py, source, Some(func.clone()))?, None),

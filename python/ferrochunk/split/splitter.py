@@ -13,6 +13,7 @@ from ..frontend.checks import check_text, warn_oversized
 from ..frontend.chunks import to_chunks
 from ..frontend.patterns import to_rust
 from ..reference.split.splitter import make_engine as reference_engine
+from .files import BUFFER_BYTES, BinarySource, split_file
 
 Chunk = _native.Chunk
 
@@ -32,16 +33,80 @@ class Splitter(front.Splitter):
 
     def _make_engine(self) -> Any:
         a = self._args
+        specs = self._rust_specs()
+        if specs is None or a["chunk_size"] >= 2**63:  # beyond the core's i64 sizes
+            return reference_engine(a)  # Python's re and ints keep the answer exact
+        keep, strip = a["keep_separator"], a["strip_whitespace"]
+        return _native.Splitter(a["chunk_size"], a["chunk_overlap"], specs, keep, strip, True)
+
+    def _rust_specs(self) -> Optional[list[tuple[str, bool, str]]]:
+        """``(pattern, is_regex, original)`` per separator in the core's regex syntax, or
+        ``None`` if one needs Python's ``re``."""
+        a = self._args
         specs = []
         for s in a["separators"]:
             rust = to_rust(s) if a["is_separator_regex"] and s else None
             if a["is_separator_regex"] and s and rust is None:
-                return reference_engine(a)  # Python's re keeps the answer exact
+                return None
             specs.append((rust or s, rust is not None, s))
-        keep, strip = a["keep_separator"], a["strip_whitespace"]
-        if a["chunk_size"] >= 2**63:  # beyond the core's i64 sizes: Python's ints are exact
-            return reference_engine(a)
-        return _native.Splitter(a["chunk_size"], a["chunk_overlap"], specs, keep, strip, True)
+        return specs
+
+    def split_file(
+        self,
+        file: BinarySource,
+        metadata: Optional[Mapping[str, Any]] = None,
+        *,
+        encoding: str = "utf-8",
+        buffer_size: int = BUFFER_BYTES,
+    ) -> Iterator[Chunk]:
+        """The chunks of a file of any size, in order, identical to
+        ``split(path.read_bytes().decode(encoding), metadata)`` (no newline translation),
+        with code-point and byte offsets into the whole text (for UTF-8, the file's own).
+
+        ``file`` is a path or a binary file object (read from its current position). The
+        file is read twice, ``buffer_size`` bytes at a time: once to find the separator
+        LangChain's algorithm starts with (the first of the list occurring anywhere; the
+        first block usually settles it), once to split (an unseekable stream is kept for
+        the second pass, on disk past 16 MB). Memory stays near the buffer plus the merge
+        window, plus the longest stretch between two occurrences of that first separator
+        when the stretch is at least ``chunk_size`` long: such a stretch is split on its
+        own, in memory. So a file of normal paragraphs streams in a few MB; a huge stretch
+        without the separator (a 1 GB line in a file of blank-line paragraphs) is held whole
+        while it is split; separators with look-around (``\b``, ``^``) are decided only by
+        the whole text, which is then held. Separators that need Python's ``re`` are not
+        supported here (``ValueError``); a Python ``length_function`` works, slowly.
+
+        >>> import io
+        >>> from ferrochunk import Splitter
+        >>> [c.text for c in Splitter(8, 0).split_file(io.BytesIO(b"one two\n\nthree"))]
+        ['one two', 'three']
+        """
+        specs = self._rust_specs()
+        if specs is None or not isinstance(self._engine, _native.Splitter):
+            raise ValueError(
+                "split_file needs separators in the regex syntax the native engine runs; "
+                "these need Python's re: read the file and call split()"
+            )
+        if isinstance(buffer_size, bool) or not isinstance(buffer_size, int) or buffer_size < 1:
+            raise ValueError(f"buffer_size must be a positive int, got {buffer_size!r}")
+        a = self._args
+        engine = _native.FileSplitter(
+            a["chunk_size"],
+            a["chunk_overlap"],
+            [(pattern, is_regex) for pattern, is_regex, _ in specs],
+            a["keep_separator"],
+            a["strip_whitespace"],
+        )
+        meta = MappingProxyType(dict(metadata)) if metadata else _NO_METADATA
+        return split_file(
+            engine,
+            file,
+            meta,
+            a["length_function"],
+            encoding,
+            buffer_size,
+            lambda oversized: warn_oversized(oversized, a["chunk_size"]),
+        )
 
     def _chunk_type(self) -> Any:
         return Chunk
