@@ -6,7 +6,7 @@
 //! - [`tokens`]: tiktoken-identical BPE and Hugging Face tokenizers as chunk sizes;
 //! - [`markdown`]: Markdown structure, chunking, overlap, parents, the header splitter;
 //! - [`sentences`]: sentence spans (English and CJK rules), the seams of semantic chunking;
-//! - [`corpus`]: whole files to JSON Lines, in parallel (the CLI's job);
+//! - [`corpus`]: whole corpora to JSON Lines or Parquet columns, in parallel (the CLI);
 //! - [`parallel`]: thread counts and fork-safe pools for every parallel call;
 //! - [`stream`]: the recursive splitter over text too large for memory, fed in pieces.
 //!
@@ -30,7 +30,7 @@ pub(crate) mod tokens;
 mod python;
 
 pub use chunk_id::{chunk_id, text_digest};
-pub use corpus::{chunk_files, BatchReport};
+pub use corpus::{CorpusChunker, Engine, Fields, Format, Input, Job, Output, Payload, Settings};
 pub use error::{Error, Result};
 pub use length::Length;
 pub use markdown::header::{HeaderBlock, HeaderRule, HeaderSplitter};

@@ -6,6 +6,7 @@ from typing import Any, ClassVar, Literal, final
 __all__ = [
     "BatchIter",
     "Chunk",
+    "CorpusJob",
     "Encoder",
     "FileSplitter",
     "HeaderSplitter",
@@ -15,7 +16,6 @@ __all__ = [
     "TokenCounter",
     "Unsupported",
     "after_fork",
-    "chunk_files",
     "clear_token_caches",
     "encoding_name_for_model",
     "encoding_names",
@@ -89,11 +89,6 @@ class Chunk:
     ) -> Chunk: ...
     def __len__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
-
-def chunk_files(
-    paths: list[str], splitter: Splitter, threads: int = 0
-) -> tuple[bytes, int, int, int, list[tuple[str, str]]]:
-    """Read, split and serialise files to JSON Lines: (jsonl, documents, chunks, bytes, skipped)."""
 
 def sentence_ends(text: str) -> tuple[list[int], list[int]]:
     """``(code-point ends, byte ends)`` of the sentences of ``text`` (``rust/sentences/``)."""
@@ -277,3 +272,26 @@ class FileSplitter:
     def finish(
         self, metadata: Mapping[str, Any], length: Callable[[str], int] | None = None
     ) -> tuple[list[Chunk], list[int]]: ...
+
+@final
+class CorpusJob:
+    """The CLI's corpus job: inputs from an iterator, outputs in input order."""
+
+    def __new__(
+        cls,
+        engine: Splitter | MarkdownChunker | Encoder,
+        inputs: Iterable[tuple[Any, ...]],
+        *,
+        settings: str,
+        format: Literal["jsonl", "columns"] = "jsonl",
+        threads: int | None = None,
+        separators: list[tuple[str, bool]] | None = None,
+        length: TokenCounter | None = None,
+        size: int = 0,
+        overlap: int = 0,
+        text_field: str = "text",
+        id_field: str | None = None,
+        stream_above: int = ...,
+    ) -> CorpusJob: ...
+    def __iter__(self) -> CorpusJob: ...
+    def __next__(self) -> tuple[Any, int, int, int, list[tuple[str, str]]]: ...

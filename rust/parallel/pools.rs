@@ -31,6 +31,7 @@ static OWNER: AtomicU32 = AtomicU32::new(0);
 /// Forgets the cached pools at the next lookup, whatever the process id says: the Python
 /// binding calls it from `os.register_at_fork(after_in_child=...)`, which also covers a
 /// child whose id happens to equal that of an ancestor that built pools and has exited.
+#[cfg_attr(not(feature = "python"), allow(dead_code))]
 pub fn after_fork() {
     OWNER.store(0, Ordering::Release);
 }
@@ -72,6 +73,7 @@ fn build(threads: usize) -> Result<Arc<ThreadPool>> {
 
 /// Runs `work` on `threads` threads: on the calling thread when `threads` is 1 (no pool, no
 /// hand-off), else inside a pool of that size (rayon's parallel iterators in `work` use it).
+#[cfg_attr(not(feature = "python"), allow(dead_code))]
 pub fn run<R: Send>(threads: usize, work: impl FnOnce() -> R + Send) -> Result<R> {
     if threads <= 1 {
         return Ok(work());

@@ -1,46 +1,251 @@
-//! `_native.chunk_files`: the CLI's batch job, run with the GIL released.
+//! `_native.CorpusJob`: the CLI's corpus job (`crate::corpus`), fed inputs by a Python
+//! iterator and read as an iterator of outputs, in input order, with the GIL released
+//! while the pool works.
 
+use std::sync::Mutex;
+
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyDict, PyIterator, PyTuple};
 
+use super::markdown::chunker::PyMarkdownChunker;
 use super::split::PySplitter;
-use crate::corpus;
+use super::tokens::tokenizer::{PyEncoder, PyTokenCounter};
+use crate::corpus::source::Input;
+use crate::corpus::{
+    Columns, CorpusChunker, Engine, Fields, Format, Ints, Job, Output, Payload, Settings, Strings,
+};
 
-/// `(jsonl, documents, chunks, bytes, skipped)` for one batch of files.
-type Batch<'py> = (
-    Bound<'py, PyBytes>,
-    usize,
-    usize,
-    usize,
-    Vec<(String, String)>,
-);
+/// Inputs kept queued ahead of the pool (paths are small; rows count by their bytes).
+const QUEUE_INPUTS: usize = 64;
+const QUEUE_ROW_BYTES: u64 = 16 << 20;
 
-/// Reads, splits and serialises `paths` on `threads` threads (0: one per core).
-#[pyfunction]
-#[allow(clippy::needless_pass_by_value)] // PyO3 hands arguments over owned
-#[pyo3(signature = (paths, splitter, threads=0))]
-pub fn chunk_files<'py>(
-    py: Python<'py>,
-    paths: Vec<String>,
-    splitter: &PySplitter,
-    threads: usize,
-) -> PyResult<Batch<'py>> {
-    let inner = splitter.core();
-    let report = py.detach(|| corpus::chunk_files(&paths, inner, threads));
-    let total = report.jsonl.iter().map(Vec::len).sum();
-    let jsonl = PyBytes::new_with(py, total, |out| {
-        let mut at = 0;
-        for part in &report.jsonl {
-            out[at..at + part.len()].copy_from_slice(part);
-            at += part.len();
+/// A running corpus job.
+#[pyclass(name = "CorpusJob", module = "ferrochunk._native")]
+pub struct PyCorpusJob {
+    state: Mutex<State>,
+}
+
+struct State {
+    job: Job,
+    inputs: Option<Py<PyIterator>>,
+}
+
+/// The chunker a job runs, from the native object the Python side configured.
+fn chunker(
+    engine: &Bound<'_, PyAny>,
+    settings: String,
+    separators: Option<Vec<(String, bool)>>,
+    length: Option<&Bound<'_, PyAny>>,
+    window: (usize, usize),
+) -> PyResult<CorpusChunker> {
+    let length = match length {
+        None => None,
+        Some(l) => Some(
+            l.cast::<PyTokenCounter>()
+                .map_err(|_| PyTypeError::new_err("length must be a TokenCounter"))?
+                .get()
+                .length()
+                .clone(),
+        ),
+    };
+    let engine = if let Ok(s) = engine.cast::<PySplitter>() {
+        Engine::Recursive {
+            splitter: s.get().core().clone(),
+            separators: separators.unwrap_or_default(),
         }
-        Ok(())
-    })?;
-    Ok((
-        jsonl,
-        report.documents,
-        report.chunks,
-        report.bytes,
-        report.skipped,
-    ))
+    } else if let Ok(m) = engine.cast::<PyMarkdownChunker>() {
+        Engine::Markdown(m.get().core().0.clone())
+    } else if let Ok(e) = engine.cast::<PyEncoder>() {
+        Engine::Tokens {
+            tokenizer: *e.get().core(),
+            size: window.0,
+            overlap: window.1,
+        }
+    } else {
+        return Err(PyTypeError::new_err(
+            "engine must be a native Splitter, MarkdownChunker or Encoder",
+        ));
+    };
+    Ok(CorpusChunker {
+        engine,
+        length,
+        settings,
+    })
+}
+
+/// One input tuple from the Python side (see `ferrochunk/cli/inputs.py`).
+fn input(item: &Bound<'_, PyAny>) -> PyResult<Input> {
+    let tuple = item.cast::<PyTuple>()?;
+    let kind: String = tuple.get_item(0)?.extract()?;
+    let name = |k: usize| -> PyResult<std::sync::Arc<str>> {
+        Ok(std::sync::Arc::from(
+            tuple.get_item(k)?.extract::<String>()?,
+        ))
+    };
+    Ok(match kind.as_str() {
+        "text" | "jsonl" => {
+            let path: String = tuple.get_item(1)?.extract()?;
+            let (name, size) = (name(2)?, tuple.get_item(3)?.extract()?);
+            if kind == "text" {
+                Input::Text {
+                    path: path.into(),
+                    name,
+                    size,
+                }
+            } else {
+                Input::Jsonl {
+                    path: path.into(),
+                    name,
+                    size,
+                }
+            }
+        }
+        "stdin" => Input::Stdin {
+            jsonl: tuple.get_item(1)?.extract()?,
+        },
+        "rows" => Input::Rows {
+            name: name(1)?,
+            first_row: tuple.get_item(2)?.extract()?,
+            texts: tuple.get_item(3)?.extract()?,
+            ids: tuple.get_item(4)?.extract()?,
+            size: tuple.get_item(5)?.extract()?,
+        },
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "unknown input kind {kind:?}"
+            )))
+        }
+    })
+}
+
+fn strings<'py>(py: Python<'py>, s: &Strings) -> PyResult<Bound<'py, PyTuple>> {
+    let offsets: Vec<u8> = s.offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
+    let validity = s.validity.as_ref().map(|v| PyBytes::new(py, v));
+    (
+        PyBytes::new(py, &offsets),
+        PyBytes::new(py, &s.data),
+        validity,
+    )
+        .into_pyobject(py)
+}
+
+fn ints<'py>(py: Python<'py>, i: &Ints) -> PyResult<Bound<'py, PyTuple>> {
+    let values: Vec<u8> = i.values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let validity = i.validity.as_ref().map(|v| PyBytes::new(py, v));
+    (PyBytes::new(py, &values), validity).into_pyobject(py)
+}
+
+/// Columns as `{name: buffers}` for `ferrochunk/cli/outputs.py` to wrap in Arrow arrays.
+fn columns<'py>(py: Python<'py>, c: &Columns) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("len", c.len)?;
+    d.set_item("markdown", c.markdown)?;
+    d.set_item("source", strings(py, &c.source)?)?;
+    d.set_item("row", ints(py, &c.row)?)?;
+    d.set_item("document_id", strings(py, &c.document_id)?)?;
+    let names = ["index", "start", "end", "byte_start", "byte_end"];
+    for (name, column) in names.iter().zip(&c.numbers) {
+        d.set_item(*name, ints(py, column)?)?;
+    }
+    d.set_item("text", strings(py, &c.text)?)?;
+    d.set_item("chunk_id", strings(py, &c.chunk_id)?)?;
+    d.set_item("token_count", ints(py, &c.token_count)?)?;
+    if c.markdown {
+        let offsets: Vec<u8> = c
+            .path_offsets
+            .iter()
+            .flat_map(|o| o.to_le_bytes())
+            .collect();
+        d.set_item(
+            "heading_path",
+            (PyBytes::new(py, &offsets), strings(py, &c.path_titles)?),
+        )?;
+        d.set_item("continuation", PyBytes::new(py, &c.continuation))?;
+        d.set_item("table_header", strings(py, &c.table_header)?)?;
+    }
+    Ok(d)
+}
+
+/// `(payload, documents, chunks, bytes, skipped)` for Python.
+fn convert<'py>(py: Python<'py>, out: &Output) -> PyResult<Bound<'py, PyTuple>> {
+    let payload = match &out.payload {
+        Payload::Jsonl(j) => PyBytes::new(py, &j.bytes).into_any(),
+        Payload::Columns(c) => columns(py, c)?.into_any(),
+    };
+    (
+        payload,
+        out.documents,
+        out.chunks,
+        out.bytes,
+        out.skipped.clone(),
+    )
+        .into_pyobject(py)
+}
+
+#[pymethods]
+impl PyCorpusJob {
+    #[new]
+    #[pyo3(signature = (engine, inputs, *, settings, format="jsonl", threads=None, separators=None, length=None, size=0, overlap=0, text_field="text".to_owned(), id_field=None, stream_above=32 << 20))]
+    #[allow(clippy::too_many_arguments)] // mirrors the Python keyword arguments
+    fn new(
+        engine: &Bound<'_, PyAny>,
+        inputs: &Bound<'_, PyAny>,
+        settings: String,
+        format: &str,
+        threads: Option<usize>,
+        separators: Option<Vec<(String, bool)>>,
+        length: Option<&Bound<'_, PyAny>>,
+        size: usize,
+        overlap: usize,
+        text_field: String,
+        id_field: Option<String>,
+        stream_above: u64,
+    ) -> PyResult<Self> {
+        let format = match format {
+            "jsonl" => Format::Jsonl,
+            "columns" => Format::Columns,
+            _ => return Err(PyValueError::new_err("format must be 'jsonl' or 'columns'")),
+        };
+        let settings = Settings {
+            chunker: chunker(engine, settings, separators, length, (size, overlap))?,
+            format,
+            fields: Fields {
+                text: text_field,
+                id: id_field,
+            },
+            stream_above,
+        };
+        Ok(Self {
+            state: Mutex::new(State {
+                job: Job::new(settings, threads)?,
+                inputs: Some(inputs.try_iter()?.unbind()),
+            }),
+        })
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    /// The next output in input order: `(payload, documents, chunks, bytes, skipped)`.
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        let mut guard = self
+            .state
+            .try_lock()
+            .map_err(|_| PyRuntimeError::new_err("this job is in use by another thread"))?;
+        let state = &mut *guard;
+        while state.job.queued().0 < QUEUE_INPUTS && state.job.queued().1 < QUEUE_ROW_BYTES {
+            let Some(inputs) = &state.inputs else { break };
+            match inputs.bind(py).clone().next() {
+                Some(item) => state.job.push(input(&item?)?),
+                None => state.inputs = None,
+            }
+        }
+        let job = &mut state.job;
+        match py.detach(|| job.next()) {
+            Some(out) => convert(py, &out).map(Some),
+            None => Ok(None),
+        }
+    }
 }

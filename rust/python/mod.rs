@@ -24,9 +24,9 @@ use pyo3::prelude::*;
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<split::PySplitter>()?;
     m.add_class::<chunk::PyChunk>()?;
-    m.add_function(wrap_pyfunction!(corpus::chunk_files, m)?)?;
     m.add_function(wrap_pyfunction!(sentences::sentence_ends, m)?)?;
     m.add_function(wrap_pyfunction!(sentences::sentence_spans, m)?)?;
+    m.add_class::<corpus::PyCorpusJob>()?;
     m.add_class::<batch::PyBatchIter>()?;
     m.add_class::<stream::PyFileSplitter>()?;
     m.add_function(wrap_pyfunction!(batch::split_iter, m)?)?;

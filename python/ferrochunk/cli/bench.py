@@ -1,0 +1,22 @@
+"""``ferrochunk bench``: speed against the reference and LangChain (see ``ferrochunk.bench``)."""
+
+from __future__ import annotations
+
+import argparse
+
+from .options import non_negative, positive
+
+HELP = "compare speed with the pure-Python reference and LangChain"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--corpus", help="folder of corpora (default: ../shared/corpus or sample)")
+    parser.add_argument("--rounds", type=positive, default=5, help="timed rounds per measurement")
+    parser.add_argument("--chunk-size", type=positive, default=1000, help="characters per chunk")
+    parser.add_argument("--chunk-overlap", type=non_negative, default=200, help="overlap")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..bench import run_cli
+
+    return run_cli(args)

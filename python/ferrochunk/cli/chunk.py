@@ -1,0 +1,232 @@
+"""``ferrochunk chunk``: a corpus (files, folders, JSON Lines, Parquet, stdin) to chunks in
+JSON Lines or Parquet.
+
+Reading, decoding, splitting and serialising run in Rust on all cores
+(``_native.CorpusJob``); Python walks folders, reads Parquet batches, writes what Rust
+hands back (in input order, as it comes) and shows progress.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from contextlib import ExitStack
+from importlib import resources
+from typing import Any, Optional
+
+from .. import _native
+from . import UsageError
+from .inputs import DEFAULT_GLOBS, collect, job_inputs
+from .options import non_negative, positive, threads
+from .outputs import format_of, open_writer
+from .progress import Progress, summary
+
+HELP = "chunk files, folders, JSON Lines or Parquet (or the bundled sample) to JSONL/Parquet"
+CHUNKERS = ("recursive", "markdown", "tokens")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "paths", nargs="*", help="files or folders, '-' for stdin (default: the bundled sample)"
+    )
+    parser.add_argument(
+        "--glob",
+        action="append",
+        metavar="PATTERN",
+        help=f"file names to take from folders, repeatable (default: {' '.join(DEFAULT_GLOBS)}"
+        ", each also .gz)",
+    )
+    parser.add_argument(
+        "--input-format",
+        choices=("auto", "text", "jsonl", "parquet"),
+        default="auto",
+        help="how to read inputs (auto: by suffix; stdin is text)",
+    )
+    parser.add_argument("--text-field", default="text", help="JSON Lines field with the text")
+    parser.add_argument("--id-field", help="JSON Lines field with the document id")
+    parser.add_argument("--text-column", default="text", help="Parquet column with the text")
+    parser.add_argument("--id-column", help="Parquet column with the document id")
+    parser.add_argument("--chunker", choices=CHUNKERS, default="recursive", help="algorithm")
+    parser.add_argument(
+        "--chunk-size",
+        type=positive,
+        help="max chunk size (default: 1000 characters; 512 tokens with --encoding or "
+        "--chunker tokens)",
+    )
+    parser.add_argument(
+        "--chunk-overlap",
+        type=non_negative,
+        help="overlap (default: 200 characters, 50 tokens; 0 for markdown)",
+    )
+    parser.add_argument(
+        "--min-size", type=non_negative, help="markdown: merge chunks under this (size/4)"
+    )
+    parser.add_argument(
+        "--encoding", help="measure sizes in tokens of this encoding (e.g. cl100k_base, o200k_base)"
+    )
+    parser.add_argument("--language", help="recursive: separators for a language (python, ...)")
+    parser.add_argument("--cjk", action="store_true", help="Chinese/Japanese sentence separators")
+    parser.add_argument("--out", "-o", default="-", help="output file (default: stdout)")
+    parser.add_argument(
+        "--format", choices=("jsonl", "parquet"), help="output format (default: by --out suffix)"
+    )
+    parser.add_argument(
+        "--threads",
+        type=threads,
+        default=None,
+        metavar="N",
+        help="worker threads, or 'auto': FERROCHUNK_NUM_THREADS, RAYON_NUM_THREADS, else the "
+        "CPUs this process may use",
+    )
+    progress = parser.add_mutually_exclusive_group()
+    progress.add_argument(
+        "--progress",
+        action="store_true",
+        default=None,
+        help="show a progress bar even when stderr is not a terminal",
+    )
+    progress.add_argument("--no-progress", dest="progress", action="store_false")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress, no summary")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Chunk every input; exit 1 if any was skipped, 2 for a usage error."""
+    job_args, markdown = _chunker(args)
+    fmt = format_of(args.out, args.format)
+    with ExitStack() as stack:
+        found = collect(_paths(args.paths, stack), args.glob or DEFAULT_GLOBS, args.input_format)
+        for path, reason in found.notes:
+            print(f"ferrochunk: {path}: {reason}", file=sys.stderr)
+        if not found.sources and not found.skipped:
+            raise UsageError("nothing to chunk")
+        writer = open_writer(args.out, fmt, markdown)
+        stack.callback(writer.close)
+        show = (sys.stderr.isatty() if args.progress is None else args.progress) and not args.quiet
+        progress = stack.enter_context(Progress(found.total_bytes, show))
+        skipped = list(found.skipped)
+        inputs = job_inputs(found.sources, args.text_column, args.id_column, skipped)
+        start = time.perf_counter()
+        job = _native.CorpusJob(
+            inputs=inputs, format=writer.native_format, threads=args.threads, **job_args
+        )
+        totals = [0, 0, 0]
+        reported = 0
+        for payload, docs, chunks, nbytes, bad in job:
+            writer.write(payload)
+            skipped += bad
+            totals = [totals[0] + docs, totals[1] + chunks, totals[2] + nbytes]
+            progress.update(nbytes)
+            for path, reason in skipped[reported:]:
+                progress.write(f"ferrochunk: skipped {path}: {reason}")
+            reported = len(skipped)
+        for path, reason in skipped[reported:]:
+            progress.write(f"ferrochunk: skipped {path}: {reason}")
+    if not args.quiet:
+        summary(*totals, time.perf_counter() - start, len(skipped))
+    return 1 if skipped else 0
+
+
+def _paths(paths: Sequence[str], stack: ExitStack) -> Sequence[str]:
+    if paths:
+        return paths
+    sample = stack.enter_context(resources.as_file(resources.files("ferrochunk") / "sample"))
+    return [str(sample)]
+
+
+def _chunker(args: argparse.Namespace) -> tuple[dict[str, Any], bool]:
+    """The CorpusJob arguments for the chosen chunker, and whether it is Markdown."""
+    tokens = args.chunker == "tokens" or args.encoding is not None
+    size = args.chunk_size or (512 if tokens else 1000)
+    try:
+        if args.chunker == "tokens":
+            return _tokens(args, size), False
+        counter = _counter(args.encoding) if args.encoding else None
+        if args.chunker == "markdown":
+            return _markdown(args, size, counter), True
+        return _recursive(args, size, counter), False
+    except (TypeError, ValueError, KeyError) as err:
+        raise UsageError(str(err).strip("'\"")) from None
+
+
+def _counter(encoding: str) -> Any:
+    from ..tokens.tokenizer import get_encoding
+
+    return get_encoding(encoding).length_function()
+
+
+def _recursive(args: argparse.Namespace, size: int, counter: Any) -> dict[str, Any]:
+    from ..presets import CJK_SEPARATORS
+    from ..split.splitter import Splitter
+    from ..split.textsplitter import RecursiveCharacterTextSplitter
+
+    overlap = 200 if args.chunk_overlap is None else args.chunk_overlap
+    if args.encoding and args.chunk_overlap is None:
+        overlap = 50
+    options: dict[str, Any] = {}
+    if args.language and args.cjk:
+        raise ValueError("choose --language or --cjk, not both")
+    if args.language:
+        from ..language import Language
+
+        language = Language(args.language.lower())
+        seps = RecursiveCharacterTextSplitter.get_separators_for_language(language)
+        options = {"separators": seps, "is_separator_regex": True}
+    elif args.cjk:
+        options = {
+            "separators": CJK_SEPARATORS,
+            "is_separator_regex": True,
+            "keep_separator": "end",
+        }
+    splitter = Splitter(size, overlap, length_function=counter, **options)
+    specs = splitter._rust_specs()
+    if specs is None:
+        raise ValueError("these separators need Python's re, which the CLI does not run")
+    return {
+        "engine": splitter.native_core(),
+        "settings": _settings("recursive", splitter._args, args.encoding),
+        "separators": [(pattern, is_regex) for pattern, is_regex, _ in specs],
+        "length": counter,
+    }
+
+
+def _markdown(args: argparse.Namespace, size: int, counter: Any) -> dict[str, Any]:
+    from ..markdown.chunker import MarkdownChunker, NativeMarkdownEngine
+
+    chunker = MarkdownChunker(
+        size,
+        args.min_size,
+        separators="cjk" if args.cjk else "default",
+        length_function=counter,
+        chunk_overlap=args.chunk_overlap or 0,
+    )
+    engine = chunker._engine
+    if not isinstance(engine, NativeMarkdownEngine):
+        raise ValueError("these separators need Python's re, which the CLI does not run")
+    return {"engine": engine._native, "settings": chunker.settings, "length": counter}
+
+
+def _tokens(args: argparse.Namespace, size: int) -> dict[str, Any]:
+    from ..tokens.tokenizer import _check_window, get_encoding
+
+    overlap = 50 if args.chunk_overlap is None else args.chunk_overlap
+    _check_window(size, overlap)
+    encoding = args.encoding or "cl100k_base"
+    return {
+        "engine": get_encoding(encoding)._native,
+        "settings": f"tokens-v1|size={size}|overlap={overlap}|encoding={encoding}",
+        "size": size,
+        "overlap": overlap,
+    }
+
+
+def _settings(kind: str, a: dict[str, Any], encoding: Optional[str]) -> str:
+    import json
+
+    seps = json.dumps(list(a["separators"]), ensure_ascii=True)
+    return (
+        f"{kind}-v1|size={a['chunk_size']}|overlap={a['chunk_overlap']}|seps={seps}"
+        f"|regex={int(a['is_separator_regex'])}|keep={a['keep_separator']}"
+        f"|strip={int(a['strip_whitespace'])}|len={encoding or 'chars'}"
+    )

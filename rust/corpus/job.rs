@@ -1,0 +1,368 @@
+//! A corpus job: inputs in, outputs back in input order, the work spread over a pool.
+//!
+//! The caller queues inputs and asks for the next output. Small text files are grouped
+//! (one hand-off per few MB), a large JSON Lines file or standard input is read here in
+//! blocks that end at a line break (each block is a task), and every task reads, decodes,
+//! chunks and serialises on a pool thread. Read-ahead is bounded (a few tasks per thread,
+//! and their bytes), so memory does not grow with the corpus. A text file too large to
+//! read whole is streamed (`crate::stream`) on the calling thread when its turn comes,
+//! while the pool works on what follows it.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::io::{BufRead, BufReader, Read};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Arc;
+
+use rayon::ThreadPool;
+
+use super::chunker::{CorpusChunker, Engine};
+use super::source::{self, Fields, Format, Input, Output};
+use super::stream::FileStream;
+use crate::error::Result;
+use crate::parallel;
+
+/// Small files are grouped into one task up to this many bytes...
+const GROUP_BYTES: u64 = 4 << 20;
+/// ...or this many files.
+const GROUP_FILES: usize = 256;
+/// JSON Lines are read in blocks of about this size.
+const BLOCK_BYTES: usize = 4 << 20;
+/// Read-ahead: at most this many tasks per thread in flight...
+const TASKS_PER_THREAD: usize = 4;
+/// ...holding at most this many input bytes.
+const AHEAD_BYTES: u64 = 64 << 20;
+
+/// What every task of a job shares.
+#[derive(Debug)]
+pub struct Settings {
+    /// The chunker.
+    pub chunker: CorpusChunker,
+    /// How rows are written.
+    pub format: Format,
+    /// The JSON Lines fields.
+    pub fields: Fields,
+    /// Text files larger than this are streamed (recursive chunker only).
+    pub stream_above: u64,
+}
+
+impl Settings {
+    fn markdown(&self) -> bool {
+        matches!(self.chunker.engine, Engine::Markdown(_))
+    }
+
+    /// An empty output for this job.
+    pub fn output(&self) -> Output {
+        Output::new(self.format, self.markdown())
+    }
+}
+
+enum Slot {
+    Task { id: usize, bytes: u64 },
+    Stream(Box<FileStream>),
+}
+
+/// An input being read block by block (JSON Lines).
+struct Blocks {
+    name: Arc<str>,
+    reader: Box<dyn BufRead + Send>,
+    row: u64,
+    /// Bytes of the input (on disk) not yet reported as done.
+    left: u64,
+    /// A read error that ended the input early (reported once the blocks before it are).
+    error: Option<String>,
+}
+
+/// The job; see the module comment.
+pub struct Job {
+    settings: Arc<Settings>,
+    pool: Option<Arc<ThreadPool>>,
+    max_tasks: usize,
+    queue: VecDeque<Input>,
+    blocks: Option<Blocks>,
+    flight: VecDeque<Slot>,
+    flight_bytes: u64,
+    next_id: usize,
+    tx: Sender<(usize, Output)>,
+    rx: Receiver<(usize, Output)>,
+    done: BTreeMap<usize, Output>,
+}
+
+impl Job {
+    /// A job on `threads` threads (`None`: see `crate::parallel::threads`; 1: everything
+    /// on the calling thread).
+    pub fn new(settings: Settings, threads: Option<usize>) -> Result<Self> {
+        let threads = parallel::resolve(threads)?;
+        let pool = if threads > 1 {
+            Some(parallel::pool(threads)?)
+        } else {
+            None
+        };
+        let (tx, rx) = channel();
+        Ok(Self {
+            settings: Arc::new(settings),
+            max_tasks: TASKS_PER_THREAD * threads,
+            pool,
+            queue: VecDeque::new(),
+            blocks: None,
+            flight: VecDeque::new(),
+            flight_bytes: 0,
+            next_id: 0,
+            tx,
+            rx,
+            done: BTreeMap::new(),
+        })
+    }
+
+    /// Queues an input.
+    pub fn push(&mut self, input: Input) {
+        self.queue.push_back(input);
+    }
+
+    /// Inputs queued and not yet started, and the bytes of rows among them (the only
+    /// inputs that hold their text).
+    pub fn queued(&self) -> (usize, u64) {
+        let rows = self
+            .queue
+            .iter()
+            .map(|i| match i {
+                Input::Rows { size, .. } => *size,
+                _ => 0,
+            })
+            .sum();
+        (self.queue.len(), rows)
+    }
+
+    /// The next output in input order, `None` when every queued input is done. Blocks
+    /// until it is ready (streamed files are worked on here).
+    pub fn next(&mut self) -> Option<Output> {
+        loop {
+            self.fill();
+            match self.flight.front_mut()? {
+                Slot::Task { id, bytes } => {
+                    let (id, bytes) = (*id, *bytes);
+                    let out = self.wait(id);
+                    self.flight.pop_front();
+                    self.flight_bytes -= bytes;
+                    return Some(out);
+                }
+                Slot::Stream(stream) => {
+                    let out = stream.step(&self.settings);
+                    if stream.finished() {
+                        self.flight.pop_front();
+                    }
+                    if let Some(out) = out {
+                        return Some(out);
+                    }
+                }
+            }
+        }
+    }
+
+    fn room(&self) -> bool {
+        self.flight.len() < self.max_tasks.max(1) && self.flight_bytes < AHEAD_BYTES
+    }
+
+    /// Turns queued inputs into tasks while there is room.
+    fn fill(&mut self) {
+        while self.room() {
+            if let Some(blocks) = &mut self.blocks {
+                match next_block(blocks) {
+                    Some((first_row, block, bytes)) => {
+                        let name = Arc::clone(&blocks.name);
+                        let s = Arc::clone(&self.settings);
+                        self.spawn(bytes, move |out| {
+                            source::jsonl_block(
+                                &name, first_row, &block, &s.fields, &s.chunker, out,
+                            );
+                        });
+                        continue;
+                    }
+                    None => {
+                        let done = self.blocks.take();
+                        if let Some(Blocks {
+                            name,
+                            error: Some(err),
+                            left,
+                            ..
+                        }) = done
+                        {
+                            self.spawn(left, move |out| {
+                                out.bytes = left;
+                                out.skipped
+                                    .push((name.to_string(), format!("cannot read: {err}")));
+                            });
+                        }
+                    }
+                }
+            }
+            let Some(input) = self.queue.pop_front() else {
+                return;
+            };
+            self.start(input);
+        }
+    }
+
+    fn start(&mut self, input: Input) {
+        let s = Arc::clone(&self.settings);
+        match input {
+            Input::Text { path, name, size } => {
+                if self.streams(&path, size) {
+                    self.flight
+                        .push_back(Slot::Stream(Box::new(FileStream::new(path, name, size))));
+                    return;
+                }
+                let mut files = vec![(path, name, size)];
+                let mut bytes = size;
+                while let Some(Input::Text { path, size, .. }) = self.queue.front() {
+                    if files.len() >= GROUP_FILES
+                        || bytes + size > GROUP_BYTES
+                        || self.streams(path, *size)
+                    {
+                        break;
+                    }
+                    if let Some(Input::Text { path, name, size }) = self.queue.pop_front() {
+                        bytes += size;
+                        files.push((path, name, size));
+                    }
+                }
+                self.spawn(bytes, move |out| {
+                    source::text_files(&files, &s.chunker, out)
+                });
+            }
+            Input::Jsonl { path, name, size } => match source::open(&path) {
+                Ok(reader) => self.blocks = Some(blocks(name, reader, size)),
+                Err(err) => {
+                    let what = path.display().to_string();
+                    self.spawn(size, move |out| {
+                        out.bytes = size;
+                        out.skipped.push((what, format!("cannot read: {err}")));
+                    });
+                }
+            },
+            Input::Stdin { jsonl: true } => {
+                let reader: Box<dyn Read + Send> = Box::new(std::io::stdin());
+                self.blocks = Some(blocks(Arc::from("-"), reader, 0));
+            }
+            Input::Stdin { jsonl: false } => self.spawn(0, move |out| {
+                let mut bytes = Vec::new();
+                let what = "-".to_owned();
+                if let Err(err) = std::io::stdin().read_to_end(&mut bytes) {
+                    out.skipped.push((what, format!("cannot read: {err}")));
+                    return;
+                }
+                out.bytes = bytes.len() as u64;
+                match source::utf8(&bytes) {
+                    Ok(text) => {
+                        let doc = super::record::Doc {
+                            source: "-",
+                            row: None,
+                            id: "-",
+                        };
+                        out.add(&s.chunker, text, &doc, &what);
+                    }
+                    Err(reason) => out.skipped.push((what, reason)),
+                }
+            }),
+            Input::Rows {
+                name,
+                first_row,
+                texts,
+                ids,
+                size,
+            } => self.spawn(size, move |out| {
+                out.bytes = size;
+                source::rows(&name, first_row, &texts, ids.as_deref(), &s.chunker, out);
+            }),
+        }
+    }
+
+    /// Whether a text file is streamed rather than read whole.
+    fn streams(&self, path: &std::path::Path, size: u64) -> bool {
+        let limit = if source::is_gzip(path) {
+            self.settings.stream_above / 4
+        } else {
+            self.settings.stream_above
+        };
+        size > limit && self.settings.chunker.streaming().is_some()
+    }
+
+    /// Runs `work` on the pool (or here, with one thread) as the next task.
+    fn spawn(&mut self, bytes: u64, work: impl FnOnce(&mut Output) + Send + 'static) {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.flight.push_back(Slot::Task { id, bytes });
+        self.flight_bytes += bytes;
+        let settings = Arc::clone(&self.settings);
+        let run = move || {
+            let mut out = settings.output();
+            let caught = catch_unwind(AssertUnwindSafe(|| work(&mut out)));
+            if caught.is_err() {
+                out.skipped.push((
+                    "(a task)".to_owned(),
+                    "internal error (a bug; please report it)".to_owned(),
+                ));
+            }
+            out
+        };
+        match &self.pool {
+            Some(pool) => {
+                let tx = self.tx.clone();
+                pool.spawn(move || {
+                    let _ = tx.send((id, run()));
+                });
+            }
+            None => {
+                self.done.insert(id, run());
+            }
+        }
+    }
+
+    fn wait(&mut self, id: usize) -> Output {
+        loop {
+            if let Some(out) = self.done.remove(&id) {
+                return out;
+            }
+            match self.rx.recv() {
+                Ok((k, out)) => {
+                    self.done.insert(k, out);
+                }
+                // We hold a sender, so the channel cannot close; an empty output if it did.
+                Err(_) => return self.settings.output(),
+            }
+        }
+    }
+}
+
+fn blocks(name: Arc<str>, reader: Box<dyn Read + Send>, size: u64) -> Blocks {
+    Blocks {
+        name,
+        reader: Box::new(BufReader::with_capacity(1 << 20, reader)),
+        row: 0,
+        left: size,
+        error: None,
+    }
+}
+
+/// The next block of whole lines: `(first row, bytes, input bytes it stands for)`.
+fn next_block(b: &mut Blocks) -> Option<(u64, Vec<u8>, u64)> {
+    let mut block = Vec::with_capacity(BLOCK_BYTES + 4096);
+    while block.len() < BLOCK_BYTES {
+        match b.reader.read_until(b'\n', &mut block) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(err) => {
+                b.error = Some(err.to_string());
+                break;
+            }
+        }
+    }
+    if block.is_empty() {
+        return None;
+    }
+    let first = b.row;
+    b.row += memchr::memchr_iter(b'\n', &block).count() as u64;
+    let bytes = (block.len() as u64).min(b.left);
+    b.left -= bytes;
+    Some((first, block, bytes))
+}

@@ -1,0 +1,265 @@
+//! Inputs of a corpus job and the work each one becomes: reading (`.gz` decompressed),
+//! checking UTF-8, parsing JSON Lines, chunking and serialising, all on a worker thread.
+//! A bad file or row is reported and skipped; nothing else is lost.
+
+use std::fs::File;
+use std::io::{self, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use flate2::read::MultiGzDecoder;
+
+use super::chunker::CorpusChunker;
+use super::record::{Columns, Doc, Jsonl, Sink};
+
+/// One input, as the caller names it.
+#[derive(Debug, Clone)]
+pub enum Input {
+    /// A text file: one document.
+    Text {
+        /// Where to read it.
+        path: PathBuf,
+        /// The name rows carry (`source`) and the document id.
+        name: Arc<str>,
+        /// Its size on disk, for grouping and progress.
+        size: u64,
+    },
+    /// A JSON Lines file: one document per line.
+    Jsonl {
+        /// Where to read it.
+        path: PathBuf,
+        /// The name rows carry.
+        name: Arc<str>,
+        /// Its size on disk.
+        size: u64,
+    },
+    /// Standard input, as one text or as JSON Lines.
+    Stdin {
+        /// JSON Lines rather than one text.
+        jsonl: bool,
+    },
+    /// Rows the caller read (Parquet): texts and ids (`None`: null).
+    Rows {
+        /// The name rows carry.
+        name: Arc<str>,
+        /// The row number of the first text.
+        first_row: u64,
+        /// The texts.
+        texts: Vec<Option<String>>,
+        /// The ids, if an id column was named.
+        ids: Option<Vec<Option<String>>>,
+        /// Bytes these rows stand for, for progress.
+        size: u64,
+    },
+}
+
+/// The JSON Lines fields to read.
+#[derive(Debug, Clone)]
+pub struct Fields {
+    /// The text's field.
+    pub text: String,
+    /// The id's field, if any (else `source#row`).
+    pub id: Option<String>,
+}
+
+/// How rows are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// JSON Lines bytes.
+    Jsonl,
+    /// Arrow-layout columns (for Parquet).
+    Columns,
+}
+
+/// Serialised rows.
+#[derive(Debug)]
+pub enum Payload {
+    /// JSON Lines.
+    Jsonl(Jsonl),
+    /// Columns.
+    Columns(Box<Columns>),
+}
+
+/// What a piece of work produced, handed back in input order.
+#[derive(Debug)]
+pub struct Output {
+    /// The rows.
+    pub payload: Payload,
+    /// Documents chunked.
+    pub documents: usize,
+    /// Chunks written.
+    pub chunks: usize,
+    /// Input bytes this covers (sizes on disk), for progress.
+    pub bytes: u64,
+    /// `(what, why)` for every file or row skipped.
+    pub skipped: Vec<(String, String)>,
+}
+
+impl Output {
+    /// An empty output in `format` (`markdown`: with the structure fields).
+    pub fn new(format: Format, markdown: bool) -> Self {
+        let payload = match format {
+            Format::Jsonl => Payload::Jsonl(Jsonl::new(markdown)),
+            Format::Columns => Payload::Columns(Box::new(Columns::new(markdown))),
+        };
+        Self {
+            payload,
+            documents: 0,
+            chunks: 0,
+            bytes: 0,
+            skipped: Vec::new(),
+        }
+    }
+
+    /// The sink rows go to.
+    pub fn sink(&mut self) -> &mut dyn Sink {
+        match &mut self.payload {
+            Payload::Jsonl(jsonl) => jsonl,
+            Payload::Columns(columns) => columns.as_mut(),
+        }
+    }
+
+    /// Chunks one document into this output, or notes why it was skipped.
+    pub fn add(&mut self, chunker: &CorpusChunker, text: &str, doc: &Doc<'_>, what: &str) {
+        match chunker.chunk(text, doc, self.sink()) {
+            Ok(n) => {
+                self.documents += 1;
+                self.chunks += n;
+            }
+            Err(err) => self.skipped.push((what.to_owned(), err.to_string())),
+        }
+    }
+}
+
+/// Reads a whole file, decompressing `.gz`.
+pub fn read_all(path: &Path) -> io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    open(path)?.read_to_end(&mut out)?;
+    Ok(out)
+}
+
+/// A reader over a file's content, decompressing `.gz`.
+pub fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
+    let file = File::open(path)?;
+    if is_gzip(path) {
+        Ok(Box::new(MultiGzDecoder::new(BufReader::with_capacity(
+            1 << 16,
+            file,
+        ))))
+    } else {
+        Ok(Box::new(file))
+    }
+}
+
+/// Whether a path names a gzip file.
+pub fn is_gzip(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gz"))
+}
+
+/// `bytes` as text, or why not.
+pub fn utf8(bytes: &[u8]) -> Result<&str, String> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        format!(
+            "not valid UTF-8 (invalid byte at offset {}); convert it to UTF-8 first",
+            e.valid_up_to()
+        )
+    })
+}
+
+/// Chunks whole text files into one output.
+pub fn text_files(files: &[(PathBuf, Arc<str>, u64)], chunker: &CorpusChunker, out: &mut Output) {
+    for (path, name, size) in files {
+        out.bytes += size;
+        let what = path.display().to_string();
+        let bytes = match read_all(path) {
+            Ok(bytes) => bytes,
+            Err(err) => {
+                out.skipped.push((what, format!("cannot read: {err}")));
+                continue;
+            }
+        };
+        match utf8(&bytes) {
+            Ok(text) => {
+                let doc = Doc {
+                    source: name,
+                    row: None,
+                    id: name,
+                };
+                out.add(chunker, text, &doc, &what);
+            }
+            Err(reason) => out.skipped.push((what, reason)),
+        }
+    }
+}
+
+/// Chunks a block of JSON Lines whose first line is `first_row` of input `name`.
+pub fn jsonl_block(
+    name: &str,
+    first_row: u64,
+    block: &[u8],
+    fields: &Fields,
+    chunker: &CorpusChunker,
+    out: &mut Output,
+) {
+    for (k, line) in block.split(|&b| b == b'\n').enumerate() {
+        let row = first_row + k as u64;
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let what = format!("{name}:{}", row + 1);
+        let value: serde_json::Value = match serde_json::from_slice(line) {
+            Ok(value) => value,
+            Err(err) => {
+                out.skipped
+                    .push((what, format!("not a JSON object: {err}")));
+                continue;
+            }
+        };
+        let Some(text) = value.get(&fields.text).and_then(serde_json::Value::as_str) else {
+            let reason = format!("no string field {:?}", fields.text);
+            out.skipped.push((what, reason));
+            continue;
+        };
+        let id = match fields.id.as_deref().and_then(|f| value.get(f)) {
+            Some(serde_json::Value::String(s)) => s.clone(),
+            Some(serde_json::Value::Null) | None => format!("{name}#{row}"),
+            Some(other) => other.to_string(),
+        };
+        let doc = Doc {
+            source: name,
+            row: Some(row),
+            id: &id,
+        };
+        out.add(chunker, text, &doc, &what);
+    }
+}
+
+/// Chunks rows handed over by the caller.
+pub fn rows(
+    name: &str,
+    first_row: u64,
+    texts: &[Option<String>],
+    ids: Option<&[Option<String>]>,
+    chunker: &CorpusChunker,
+    out: &mut Output,
+) {
+    for (k, text) in texts.iter().enumerate() {
+        let row = first_row + k as u64;
+        let Some(text) = text else {
+            out.skipped
+                .push((format!("{name}:row {row}"), "null text".to_owned()));
+            continue;
+        };
+        let id = match ids.and_then(|ids| ids[k].clone()) {
+            Some(id) => id,
+            None => format!("{name}#{row}"),
+        };
+        let doc = Doc {
+            source: name,
+            row: Some(row),
+            id: &id,
+        };
+        out.add(chunker, text, &doc, &format!("{name}:row {row}"));
+    }
+}
