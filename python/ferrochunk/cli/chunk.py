@@ -58,7 +58,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--chunk-overlap",
         type=non_negative,
-        help="overlap (default: 200 characters, 50 tokens; 0 for markdown)",
+        help="overlap (default: a fifth of the chunk size; 0 for markdown)",
     )
     parser.add_argument(
         "--min-size", type=non_negative, help="markdown: merge chunks under this (size/4)"
@@ -109,7 +109,12 @@ def run(args: argparse.Namespace) -> int:
         inputs = job_inputs(found.sources, args.text_column, args.id_column, skipped)
         start = time.perf_counter()
         job = _native.CorpusJob(
-            inputs=inputs, format=writer.native_format, threads=args.threads, **job_args
+            inputs=inputs,
+            format=writer.native_format,
+            threads=args.threads,
+            text_field=args.text_field,
+            id_field=args.id_field,
+            **job_args,
         )
         totals = [0, 0, 0]
         reported = 0
@@ -161,9 +166,7 @@ def _recursive(args: argparse.Namespace, size: int, counter: Any) -> dict[str, A
     from ..split.splitter import Splitter
     from ..split.textsplitter import RecursiveCharacterTextSplitter
 
-    overlap = 200 if args.chunk_overlap is None else args.chunk_overlap
-    if args.encoding and args.chunk_overlap is None:
-        overlap = 50
+    overlap = size // 5 if args.chunk_overlap is None else args.chunk_overlap
     options: dict[str, Any] = {}
     if args.language and args.cjk:
         raise ValueError("choose --language or --cjk, not both")
@@ -210,7 +213,7 @@ def _markdown(args: argparse.Namespace, size: int, counter: Any) -> dict[str, An
 def _tokens(args: argparse.Namespace, size: int) -> dict[str, Any]:
     from ..tokens.tokenizer import _check_window, get_encoding
 
-    overlap = 50 if args.chunk_overlap is None else args.chunk_overlap
+    overlap = size // 5 if args.chunk_overlap is None else args.chunk_overlap
     _check_window(size, overlap)
     encoding = args.encoding or "cl100k_base"
     return {
