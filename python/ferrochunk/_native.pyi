@@ -289,7 +289,7 @@ class CorpusJob:
         length: TokenCounter | None = None,
         size: int = 0,
         overlap: int = 0,
-        text_field: str = "text",
+        text_field: str = ...,
         id_field: str | None = None,
         stream_above: int = ...,
     ) -> CorpusJob: ...

@@ -135,26 +135,22 @@ impl Job {
 
     /// The next output in input order, `None` when every queued input is done. Blocks
     /// until it is ready (streamed files are worked on here).
-    pub fn next(&mut self) -> Option<Output> {
-        loop {
-            self.fill();
-            match self.flight.front_mut()? {
-                Slot::Task { id, bytes } => {
-                    let (id, bytes) = (*id, *bytes);
-                    let out = self.wait(id);
+    pub fn next_output(&mut self) -> Option<Output> {
+        self.fill();
+        match self.flight.front_mut()? {
+            Slot::Task { id, bytes } => {
+                let (id, bytes) = (*id, *bytes);
+                let out = self.wait(id);
+                self.flight.pop_front();
+                self.flight_bytes -= bytes;
+                Some(out)
+            }
+            Slot::Stream(stream) => {
+                let out = stream.step(&self.settings);
+                if stream.finished() {
                     self.flight.pop_front();
-                    self.flight_bytes -= bytes;
-                    return Some(out);
                 }
-                Slot::Stream(stream) => {
-                    let out = stream.step(&self.settings);
-                    if stream.finished() {
-                        self.flight.pop_front();
-                    }
-                    if let Some(out) = out {
-                        return Some(out);
-                    }
-                }
+                Some(out)
             }
         }
     }
@@ -167,39 +163,37 @@ impl Job {
     fn fill(&mut self) {
         while self.room() {
             if let Some(blocks) = &mut self.blocks {
-                match next_block(blocks) {
-                    Some((first_row, block, bytes)) => {
-                        let name = Arc::clone(&blocks.name);
-                        let s = Arc::clone(&self.settings);
-                        self.spawn(bytes, move |out| {
-                            source::jsonl_block(
-                                &name, first_row, &block, &s.fields, &s.chunker, out,
-                            );
-                        });
-                        continue;
-                    }
-                    None => {
-                        let done = self.blocks.take();
-                        if let Some(Blocks {
-                            name,
-                            error: Some(err),
-                            left,
-                            ..
-                        }) = done
-                        {
-                            self.spawn(left, move |out| {
-                                out.bytes = left;
-                                out.skipped
-                                    .push((name.to_string(), format!("cannot read: {err}")));
-                            });
-                        }
-                    }
+                if let Some((first_row, block, bytes)) = next_block(blocks) {
+                    let name = Arc::clone(&blocks.name);
+                    let s = Arc::clone(&self.settings);
+                    self.spawn(bytes, move |out| {
+                        source::jsonl_block(&name, first_row, &block, &s.fields, &s.chunker, out);
+                    });
+                    continue;
                 }
+                self.end_blocks();
             }
             let Some(input) = self.queue.pop_front() else {
                 return;
             };
             self.start(input);
+        }
+    }
+
+    /// Drops the finished block reader, reporting a read error that ended it early.
+    fn end_blocks(&mut self) {
+        if let Some(Blocks {
+            name,
+            error: Some(err),
+            left,
+            ..
+        }) = self.blocks.take()
+        {
+            self.spawn(left, move |out| {
+                out.bytes = left;
+                out.skipped
+                    .push((name.to_string(), format!("cannot read: {err}")));
+            });
         }
     }
 
@@ -227,7 +221,7 @@ impl Job {
                     }
                 }
                 self.spawn(bytes, move |out| {
-                    source::text_files(&files, &s.chunker, out)
+                    source::text_files(&files, &s.chunker, out);
                 });
             }
             Input::Jsonl { path, name, size } => match source::open(&path) {

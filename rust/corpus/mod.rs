@@ -1,13 +1,13 @@
 //! Chunking whole corpora: the CLI's job, with no Python object per document or chunk.
 //!
-//! - [`source`]: inputs (text files, `.gz`, JSON Lines, standard input, rows handed over)
+//! - [`source`] holds the inputs (text files, `.gz`, JSON Lines, standard input, rows handed over)
 //!   and the work each becomes: read, check UTF-8, parse, chunk, serialise.
-//! - [`chunker`]: the recursive, Markdown or token-window chunker, writing rows with
+//! - [`chunker`] runs the recursive, Markdown or token-window chunker, writing rows with
 //!   offsets, stable ids and token counts.
-//! - [`record`]: the rows, as JSON Lines or as Arrow-layout columns (for Parquet).
-//! - [`job`]: inputs in, outputs back in input order, the work on a fork-safe pool with a
+//! - [`record`] writes the rows, as JSON Lines or as Arrow-layout columns (for Parquet).
+//! - [`job`] takes inputs in, outputs back in input order, the work on a fork-safe pool with a
 //!   bounded read-ahead.
-//! - [`stream`]: a text file too large to read whole, chunked block by block.
+//! - [`stream`] handles a text file too large to read whole, chunked block by block.
 
 pub mod chunker;
 pub mod job;

@@ -166,7 +166,7 @@ impl Strings {
             push_bit(valid, n, value.is_some());
         }
         self.data.extend_from_slice(value.unwrap_or("").as_bytes());
-        self.offsets.push(self.data.len() as i64);
+        self.offsets.push(to_i64(self.data.len()));
     }
 }
 
@@ -188,8 +188,13 @@ impl Ints {
         if let Some(valid) = &mut self.validity {
             push_bit(valid, n, value.is_some());
         }
-        self.values.push(value.map_or(0, |v| v as i64));
+        self.values.push(value.map_or(0, to_i64));
     }
+}
+
+/// Offsets and counts as Arrow's `int64` (no text reaches 2^63 bytes).
+fn to_i64(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 /// `n` bits all set to `value`.
@@ -272,7 +277,7 @@ impl Sink for Columns {
                 self.path_titles.push(Some(title));
             }
             self.path_offsets
-                .push((self.path_titles.offsets.len().max(1) - 1) as i64);
+                .push(to_i64(self.path_titles.offsets.len().max(1) - 1));
             push_bit(
                 &mut self.continuation,
                 self.len,

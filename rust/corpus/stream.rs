@@ -55,8 +55,8 @@ impl FileStream {
         matches!(self.state, State::Done)
     }
 
-    /// The next stretch of rows (`None`: nothing this step, ask again).
-    pub fn step(&mut self, settings: &Settings) -> Option<Output> {
+    /// The next stretch of rows.
+    pub fn step(&mut self, settings: &Settings) -> Output {
         let mut out = settings.output();
         if matches!(self.state, State::Start) {
             match self.prepare(settings) {
@@ -65,7 +65,7 @@ impl FileStream {
                     self.state = State::Done;
                     out.bytes = self.left;
                     out.skipped.push((self.path.display().to_string(), reason));
-                    return Some(out);
+                    return out;
                 }
             }
         }
@@ -73,7 +73,7 @@ impl FileStream {
             self.state = State::Done;
             out.skipped.push((self.path.display().to_string(), reason));
         }
-        Some(out)
+        out
     }
 
     /// The first pass: UTF-8, top separator, digest; then the reader for the second.
@@ -188,5 +188,9 @@ fn read_full(reader: &mut dyn Read, buf: &mut [u8]) -> std::io::Result<usize> {
 }
 
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    use std::fmt::Write as _;
+    bytes.iter().fold(String::new(), |mut out, b| {
+        let _ = write!(out, "{b:02x}"); // writing to a String cannot fail
+        out
+    })
 }

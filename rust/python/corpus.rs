@@ -243,7 +243,7 @@ impl PyCorpusJob {
             }
         }
         let job = &mut state.job;
-        match py.detach(|| job.next()) {
+        match py.detach(|| job.next_output()) {
             Some(out) => convert(py, &out).map(Some),
             None => Ok(None),
         }

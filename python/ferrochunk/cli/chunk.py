@@ -16,7 +16,7 @@ from contextlib import ExitStack
 from importlib import resources
 from typing import Any, Optional
 
-from .. import _native
+from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
 from . import UsageError
 from .inputs import DEFAULT_GLOBS, collect, job_inputs
 from .options import non_negative, positive, threads
@@ -162,19 +162,16 @@ def _counter(encoding: str) -> Any:
 
 
 def _recursive(args: argparse.Namespace, size: int, counter: Any) -> dict[str, Any]:
+    from ..language import Language, get_separators_for_language
     from ..presets import CJK_SEPARATORS
     from ..split.splitter import Splitter
-    from ..split.textsplitter import RecursiveCharacterTextSplitter
 
     overlap = size // 5 if args.chunk_overlap is None else args.chunk_overlap
     options: dict[str, Any] = {}
     if args.language and args.cjk:
         raise ValueError("choose --language or --cjk, not both")
     if args.language:
-        from ..language import Language
-
-        language = Language(args.language.lower())
-        seps = RecursiveCharacterTextSplitter.get_separators_for_language(language)
+        seps = get_separators_for_language(Language(args.language.lower()))
         options = {"separators": seps, "is_separator_regex": True}
     elif args.cjk:
         options = {

@@ -7,19 +7,39 @@ same public surface as :mod:`ferrochunk`. It imports no LangChain and no Rust co
 oracle is tiktoken itself, built from the ranks the extension bundles: data only).
 """
 
-from ..documents import Document
-from ..language import Language
-from .chunk import Chunk
-from .markdown.chunker import MarkdownChunker
-from .markdown.header import MarkdownHeaderTextSplitter
-from .split.splitter import Splitter, split
-from .split.textsplitter import (
-    CharacterTextSplitter,
-    RecursiveCharacterTextSplitter,
-    TextSplitter,
-    TokenTextSplitter,
-)
+from typing import TYPE_CHECKING
 
+from .._lazy import exports
+
+_EXPORTS = {
+    "Document": "..documents",
+    "Language": "..language",
+    "Chunk": ".chunk",
+    "MarkdownChunker": ".markdown.chunker",
+    "MarkdownHeaderTextSplitter": ".markdown.header",
+    "Splitter": ".split.splitter",
+    "CharacterTextSplitter": ".split.textsplitter",
+    "RecursiveCharacterTextSplitter": ".split.textsplitter",
+    "TextSplitter": ".split.textsplitter",
+    "TokenTextSplitter": ".split.textsplitter",
+}
+__getattr__, __dir__ = exports(__name__, _EXPORTS)
+# `split` is both a subpackage and the function: bound after the subpackage loads.
+from .split.splitter import split  # noqa: E402
+
+if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first use
+    from ..documents import Document
+    from ..language import Language
+    from .chunk import Chunk
+    from .markdown.chunker import MarkdownChunker
+    from .markdown.header import MarkdownHeaderTextSplitter
+    from .split.splitter import Splitter
+    from .split.textsplitter import (
+        CharacterTextSplitter,
+        RecursiveCharacterTextSplitter,
+        TextSplitter,
+        TokenTextSplitter,
+    )
 __all__ = [
     "CharacterTextSplitter",
     "Chunk",

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any, Optional
 
-from .. import _native
+from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
 from ..frontend import splitter as front
 from ..frontend.batch import drain, gc_paused, read_only
 from ..frontend.checks import check_text, warn_oversized
@@ -78,7 +78,7 @@ class Splitter(front.Splitter):
 
         >>> import io
         >>> from ferrochunk import Splitter
-        >>> [c.text for c in Splitter(8, 0).split_file(io.BytesIO(b"one two\n\nthree"))]
+        >>> [c.text for c in Splitter(8, 0).split_file(io.BytesIO(b"one two\\n\\nthree"))]
         ['one two', 'three']
         """
         specs = self._rust_specs()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Optional
 
-from .. import _native
+from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
 from ..frontend.batch import check_texts, check_threads, drain, gc_paused, read_only
 from .tokenizer import _check_window, get_encoding, split_tokens
 
