@@ -1,19 +1,30 @@
 #!/usr/bin/env bash
-# Creates .venv (if needed) and builds ferrochunk into it in release mode.
+# Creates .venv (if needed) and builds ferrochunk into it in release mode; the one place
+# that installs anything.
 # Usage: scripts/setup.sh [--test | --core]
 #   default: ferrochunk and the `ferrochunk eval` dependencies (numpy, matplotlib, ...);
 #   --test: those and the test dependencies; --core: ferrochunk alone (scripts/chunk.sh).
+# Leaves .venv/.ferrochunk-built behind: scripts/chunk.sh rebuilds only when a Rust source,
+# Cargo.toml, Cargo.lock or pyproject.toml is newer than it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export MATURIN_NO_INSTALL_RUST=1  # fail fast instead of downloading a toolchain
-command -v cargo >/dev/null || { echo "setup: cargo (Rust) is required" >&2; exit 1; }
+say() { echo "setup: $*" >&2; }
+command -v cargo >/dev/null || { say "cargo (Rust) is required"; exit 1; }
 if [ ! -x .venv/bin/python ]; then
+  say "creating .venv"
   python3 -m venv .venv
 fi
 extras="[eval]"
 [ "${1:-}" = "--test" ] && extras="[test,eval]"
 [ "${1:-}" = "--core" ] && extras=""
-.venv/bin/python -m pip install --quiet --disable-pip-version-check "maturin>=1.9.4,<2"
+if ! .venv/bin/python -c "import maturin" 2>/dev/null; then
+  say "installing maturin (the build tool)"
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check "maturin>=1.9.4,<2"
+fi
+say "building ferrochunk${extras} (release build of the Rust core: a few minutes the first time)"
 # Editable install: maturin builds the extension (release profile, see pyproject.toml)
 # into python/ferrochunk/, so tests and the CLI run the code in this checkout.
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".${extras}"
+touch .venv/.ferrochunk-built
+say "done"

@@ -284,3 +284,21 @@ def test_progress_bar_on_request(folder: Path, tmp_path: Path) -> None:
     assert result.returncode == 0 and "100%|" in err and "B/s" in err
     quiet = cli(str(folder), "-o", str(tmp_path / "o.jsonl"))
     assert "%|" not in quiet.stderr.decode()  # stderr is not a terminal here
+
+
+def test_chunk_script_runs_the_built_cli_offline() -> None:
+    """A fresh build runs without setting up again (no index reachable: it must not try)."""
+    script = Path(__file__).resolve().parents[1] / "scripts" / "chunk.sh"
+    stamp = script.parents[1] / ".venv" / ".ferrochunk-built"
+    if not stamp.exists():
+        pytest.skip("no build stamp: the build was not made by scripts/setup.sh")
+    root = script.parents[1]
+    sources = [*root.joinpath("rust").rglob("*"), root / "Cargo.toml", root / "Cargo.lock"]
+    if any(p.stat().st_mtime > stamp.stat().st_mtime for p in sources if p.is_file()):
+        pytest.skip("sources changed since the last scripts/setup.sh: the script would rebuild")
+    env = {**os.environ, "PIP_INDEX_URL": "http://127.0.0.1:9/", "PIP_NO_INDEX": "1"}
+    result = subprocess.run(
+        ["bash", str(script), "--help"], capture_output=True, env=env, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert b"setup:" not in result.stderr and b"--chunker" in result.stdout
