@@ -13,8 +13,8 @@ Contenders (chunk_size 1000, overlap 200, LangChain's default separators):
 - LangChain's ``RecursiveCharacterTextSplitter`` in a ``multiprocessing.Pool(2)``, each
   worker reading its files and returning the same rows (offsets from ``start_index``,
   byte offsets, the same SHA-256 chunk ids), the parent writing the JSONL;
-- semantic-text-splitter's ``TextSplitter((800, 1000), overlap=200).chunk_all_indices`` (its parallel batch;
-  optional ``bench`` extra), with the same rows.
+- semantic-text-splitter's ``TextSplitter((800, 1000), overlap=200).chunk_all_indices``
+  (its parallel batch; optional ``bench`` extra), with the same rows.
 """
 
 from __future__ import annotations
@@ -30,7 +30,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = (ROOT / ".." / "shared" / "corpus").resolve()
+sys.path.insert(0, str(ROOT / "tests"))  # corpus.py: where the shared corpus is
+import corpus  # noqa: E402
+
+SHARED = corpus.CORPUS
 PY = sys.executable
 
 SPLIT_BATCH = r"""

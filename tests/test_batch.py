@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import corpus
 import ferrochunk
 from ferrochunk import MarkdownChunker, Splitter, TokenSplitter
 from ferrochunk.parallel import resolve_threads
@@ -77,8 +78,8 @@ def test_dropin_documents_are_langchains(items, size_overlap, start_index) -> No
     assert len({id(d.metadata["nested"]) for d in got}) == len(got)
 
 
-def test_token_counted_batches_match(corpus_paths) -> None:
-    items = [p.read_text(encoding="utf-8") for p in corpus_paths[:40]]
+def test_token_counted_batches_match() -> None:
+    items = [p.read_text(encoding="utf-8") for p in corpus.paths()[:40]]
     counter = ferrochunk.get_encoding("cl100k_base").length_function()
     splitter = Splitter(200, 20, length_function=counter)
     one = [splitter.split(t) for t in items]
@@ -88,9 +89,10 @@ def test_token_counted_batches_match(corpus_paths) -> None:
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_corpus_batches(corpus_paths, threads) -> None:
-    items = [p.read_text(encoding="utf-8") for p in corpus_paths]
-    metas = [{"path": str(p)} for p in corpus_paths]
+def test_corpus_batches(threads) -> None:
+    paths = corpus.paths()
+    items = [p.read_text(encoding="utf-8") for p in paths]
+    metas = [{"path": str(p)} for p in paths]
     for splitter in (Splitter(1000, 200), Splitter(300, 0, keep_separator="end")):
         one = [splitter.split(t, m) for t, m in zip(items, metas)]
         assert rows(splitter.split_batch(items, metas, threads=threads)) == rows(one)

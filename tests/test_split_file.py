@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import corpus
 import ferrochunk
 from ferrochunk import Splitter
 from ferrochunk.frontend.patterns import to_rust
@@ -82,8 +83,8 @@ def test_long_runs_and_long_pieces() -> None:
         check(Splitter(size, size // 5), text, 777)
 
 
-def test_corpus_files(corpus_paths) -> None:
-    for path in corpus_paths[::3]:
+def test_corpus_files() -> None:
+    for path in corpus.paths()[::3]:
         text = path.read_bytes().decode("utf-8")
         splitter = Splitter(500, 100)
         got = splitter.split_file(path, buffer_size=4096)

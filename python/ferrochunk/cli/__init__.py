@@ -1,8 +1,9 @@
 """The ``ferrochunk`` command: subcommands registered by module.
 
-Each subcommand is a module with ``HELP`` (one line), ``configure(parser)`` and
-``run(args) -> int`` (the exit code). To add one, add its module to ``COMMANDS``; it is
-imported when the parser is built, so it should import anything heavy inside ``run``.
+To add one, add its module to ``COMMANDS``. The module has ``HELP`` (one line) and either
+``configure(parser)`` and ``run(args) -> int`` (the exit code), sharing this parser, or its
+own ``main(argv) -> int`` that parses its arguments itself (``ferrochunk eval``). Modules
+are imported when the parser is built, so they import anything heavy inside ``run``/``main``.
 Errors a user can fix raise :class:`UsageError`: one line on stderr, exit code 2.
 """
 
@@ -18,6 +19,7 @@ from typing import NoReturn, Optional
 COMMANDS: dict[str, str] = {
     "chunk": "ferrochunk.cli.chunk",
     "bench": "ferrochunk.cli.bench",
+    "eval": "ferrochunk.eval.cli",
 }
 
 
@@ -48,6 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     for name, module_name in COMMANDS.items():
         module = importlib.import_module(module_name)
+        if not hasattr(module, "configure"):  # parses its own arguments: see main()
+            sub.add_parser(name, help=module.HELP, add_help=False)
+            continue
         command = sub.add_parser(
             name,
             help=module.HELP,
@@ -61,6 +66,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Entry point of the ``ferrochunk`` script; returns the exit code."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in COMMANDS:
+        module = importlib.import_module(COMMANDS[argv[0]])
+        if not hasattr(module, "configure"):
+            return int(module.main(argv[1:]))
     args = build_parser().parse_args(argv)
     try:
         return int(args.run(args))
