@@ -9,7 +9,9 @@
 use std::sync::Arc;
 
 use super::record::{Doc, Row, Sink, Structure};
-use crate::chunk_id::{chunk_id, text_digest};
+use sha2::{Digest, Sha256};
+
+use crate::chunk_id::text_digest;
 use crate::error::Result;
 use crate::length::Length;
 use crate::markdown::MarkdownChunker;
@@ -43,6 +45,37 @@ pub enum Engine {
     },
 }
 
+/// The ids of one document's chunks: SHA-256 of the document part of the key absorbed once,
+/// then only the span per chunk (the same digests as `crate::chunk_id::chunk_id`, at half
+/// the hashing: most of a key is the part every chunk of a document shares).
+pub struct Ids(Sha256);
+
+impl Ids {
+    /// The ids of document `doc` (its text's digest `digest`) under `settings`.
+    pub fn new(doc: &str, settings: &str, digest: &str) -> Self {
+        let mut h = Sha256::new();
+        for part in [doc, "\0", settings, "\0", digest, "\0"] {
+            h.update(part.as_bytes());
+        }
+        Self(h)
+    }
+
+    /// The id of the chunk `[start, end)` (code points).
+    pub fn id(&self, start: usize, end: usize) -> String {
+        let mut h = self.0.clone();
+        h.update(format!("{start}:{end}").as_bytes());
+        let digest = h.finalize();
+        let mut id = String::with_capacity(32);
+        for &b in &digest[..16] {
+            id.push(char::from(HEX[usize::from(b >> 4)]));
+            id.push(char::from(HEX[usize::from(b & 15)]));
+        }
+        id
+    }
+}
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
 /// An engine, how it measures, and the settings string its chunk ids carry.
 #[derive(Debug, Clone)]
 pub struct CorpusChunker {
@@ -57,14 +90,14 @@ pub struct CorpusChunker {
 impl CorpusChunker {
     /// Writes the chunks of one document to `sink`; returns how many.
     pub fn chunk(&self, text: &str, doc: &Doc<'_>, sink: &mut dyn Sink) -> Result<usize> {
-        let digest = text_digest(text);
+        let ids = Ids::new(doc.id, &self.settings, &text_digest(text));
         let length = self.length.as_ref().map(|l| l as &dyn Length);
         match &self.engine {
             Engine::Recursive { splitter, .. } => {
                 let out = splitter.split(text, length)?;
                 for (index, c) in out.chunks.iter().enumerate() {
                     let piece = c.text(text);
-                    let id = chunk_id(doc.id, &self.settings, &digest, c.char_start, c.char_end);
+                    let id = ids.id(c.char_start, c.char_end);
                     let token_count = self.count(piece)?;
                     sink.push(
                         doc,
@@ -83,12 +116,12 @@ impl CorpusChunker {
                 }
                 Ok(out.chunks.len())
             }
-            Engine::Markdown(chunker) => self.markdown(chunker, text, &digest, doc, sink),
+            Engine::Markdown(chunker) => self.markdown(chunker, text, &ids, doc, sink),
             Engine::Tokens {
                 tokenizer,
                 size,
                 overlap,
-            } => self.windows(tokenizer, *size, *overlap, text, &digest, doc, sink),
+            } => Self::windows(tokenizer, *size, *overlap, text, &ids, doc, sink),
         }
     }
 
@@ -125,7 +158,7 @@ impl CorpusChunker {
         &self,
         chunker: &MarkdownChunker,
         text: &str,
-        digest: &str,
+        ids: &Ids,
         doc: &Doc<'_>,
         sink: &mut dyn Sink,
     ) -> Result<usize> {
@@ -135,7 +168,7 @@ impl CorpusChunker {
         let (mut starts, mut ends) = (CharCursor::new(text, ascii), CharCursor::new(text, ascii));
         for (index, c) in chunks.iter().enumerate() {
             let (start, end) = (starts.char_offset(c.start), ends.char_offset(c.end));
-            let id = chunk_id(doc.id, &self.settings, digest, start, end);
+            let id = ids.id(start, end);
             let piece = &text[c.start..c.end];
             let path: &Arc<[String]> = &c.path;
             sink.push(
@@ -162,23 +195,22 @@ impl CorpusChunker {
 
     #[allow(clippy::too_many_arguments)] // the window sizes travel with the document
     fn windows(
-        &self,
         tokenizer: &Tokenizer,
         size: usize,
         overlap: usize,
         text: &str,
-        digest: &str,
+        ids: &Ids,
         doc: &Doc<'_>,
         sink: &mut dyn Sink,
     ) -> Result<usize> {
-        let ids = tokenizer.encode_ordinary(text);
-        let offsets = token_offsets(tokenizer, &ids)?;
+        let tokens = tokenizer.encode_ordinary(text);
+        let offsets = token_offsets(tokenizer, &tokens)?;
         let mut cursor = CharCursor::new(text, text.is_ascii());
         let windows = token_windows(&offsets, size, overlap, text);
         for (index, &(a, b, n)) in windows.iter().enumerate() {
             let start = cursor.char_offset(a);
             let end = cursor.char_offset(b);
-            let id = chunk_id(doc.id, &self.settings, digest, start, end);
+            let id = ids.id(start, end);
             sink.push(
                 doc,
                 &Row {
@@ -195,5 +227,20 @@ impl CorpusChunker {
             );
         }
         Ok(windows.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_equal_chunk_id() {
+        let digest = text_digest("some text");
+        let ids = Ids::new("doc/é.md", "recursive-v1|size=10", &digest);
+        for (a, b) in [(0, 0), (3, 17), (1_000_000, 2_000_123)] {
+            let want = crate::chunk_id::chunk_id("doc/é.md", "recursive-v1|size=10", &digest, a, b);
+            assert_eq!(ids.id(a, b), want);
+        }
     }
 }

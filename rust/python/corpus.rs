@@ -2,6 +2,8 @@
 //! iterator and read as an iterator of outputs, in input order, with the GIL released
 //! while the pool works.
 
+use std::fs::File;
+use std::io::{BufWriter, Write};
 use std::sync::Mutex;
 
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
@@ -29,6 +31,8 @@ pub struct PyCorpusJob {
 struct State {
     job: Job,
     inputs: Option<Py<PyIterator>>,
+    /// JSON Lines are written here directly (no copy into a Python `bytes`), if given.
+    output: Option<BufWriter<File>>,
 }
 
 /// The chunker a job runs, from the native object the Python side configured.
@@ -186,7 +190,7 @@ fn convert<'py>(py: Python<'py>, out: &Output) -> PyResult<Bound<'py, PyTuple>> 
 #[pymethods]
 impl PyCorpusJob {
     #[new]
-    #[pyo3(signature = (engine, inputs, *, settings, format="jsonl", threads=None, separators=None, length=None, size=0, overlap=0, text_field="text".to_owned(), id_field=None, stream_above=32 << 20))]
+    #[pyo3(signature = (engine, inputs, *, settings, format="jsonl", threads=None, separators=None, length=None, size=0, overlap=0, text_field="text".to_owned(), id_field=None, stream_above=32 << 20, output=None))]
     #[allow(clippy::too_many_arguments)] // mirrors the Python keyword arguments
     fn new(
         engine: &Bound<'_, PyAny>,
@@ -201,6 +205,7 @@ impl PyCorpusJob {
         text_field: String,
         id_field: Option<String>,
         stream_above: u64,
+        output: Option<String>,
     ) -> PyResult<Self> {
         let format = match format {
             "jsonl" => Format::Jsonl,
@@ -216,10 +221,18 @@ impl PyCorpusJob {
             },
             stream_above,
         };
+        let output = match output {
+            Some(path) if format == Format::Jsonl => {
+                Some(BufWriter::with_capacity(1 << 20, File::create(path)?))
+            }
+            Some(_) => return Err(PyValueError::new_err("output= is for JSON Lines only")),
+            None => None,
+        };
         Ok(Self {
             state: Mutex::new(State {
                 job: Job::new(settings, threads)?,
                 inputs: Some(inputs.try_iter()?.unbind()),
+                output,
             }),
         })
     }
@@ -242,10 +255,20 @@ impl PyCorpusJob {
                 None => state.inputs = None,
             }
         }
-        let job = &mut state.job;
-        match py.detach(|| job.next_output()) {
-            Some(out) => convert(py, &out).map(Some),
-            None => Ok(None),
-        }
+        let (job, output) = (&mut state.job, &mut state.output);
+        let next = py.detach(|| -> std::io::Result<Option<Output>> {
+            let Some(mut out) = job.next_output() else {
+                if let Some(file) = output {
+                    file.flush()?;
+                }
+                return Ok(None);
+            };
+            if let (Some(file), Payload::Jsonl(jsonl)) = (output.as_mut(), &mut out.payload) {
+                file.write_all(&jsonl.bytes)?;
+                jsonl.bytes = Vec::new();
+            }
+            Ok(Some(out))
+        })?;
+        next.map(|out| convert(py, &out)).transpose()
     }
 }

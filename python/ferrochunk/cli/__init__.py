@@ -1,9 +1,10 @@
 """The ``ferrochunk`` command: subcommands registered by module.
 
-To add one, add its module to ``COMMANDS``. The module has ``HELP`` (one line) and either
-``configure(parser)`` and ``run(args) -> int`` (the exit code), sharing this parser, or its
-own ``main(argv) -> int`` that parses its arguments itself (``ferrochunk eval``). Modules
-are imported when the parser is built, so they import anything heavy inside ``run``/``main``.
+To add one, add a line to ``COMMANDS``: its module and a one-line help. The module has
+either ``configure(parser)`` and ``run(args) -> int`` (the exit code), sharing this parser,
+or its own ``main(argv) -> int`` that parses its arguments itself (``ferrochunk eval``).
+Only the module of the command being run is imported (``--help`` imports them all), so a
+command pays for no other command's imports (eval's numpy, for one).
 Errors a user can fix raise :class:`UsageError`: one line on stderr, exit code 2.
 """
 
@@ -15,11 +16,18 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn, Optional
 
-# name -> module with HELP, configure(parser), run(args)
-COMMANDS: dict[str, str] = {
-    "chunk": "ferrochunk.cli.chunk",
-    "bench": "ferrochunk.cli.bench",
-    "eval": "ferrochunk.eval.cli",
+# name -> (module with configure/run or main, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "chunk": (
+        "ferrochunk.cli.chunk",
+        "chunk files, folders, JSON Lines, Parquet or stdin (default: the bundled sample) "
+        "to JSONL or Parquet",
+    ),
+    "bench": ("ferrochunk.cli.bench", "compare speed with the pure-Python reference and LangChain"),
+    "eval": (
+        "ferrochunk.eval.cli",
+        "score chunkers by retrieval (Recall/MRR/nDCG@K) on questions (default: bundled sample)",
+    ),
 }
 
 
@@ -44,21 +52,19 @@ class HelpFormatter(argparse.HelpFormatter):
         return f"{text} (default: %(default)s)"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser with every registered subcommand."""
+def build_parser(only: Optional[str] = None) -> argparse.ArgumentParser:
+    """The parser: every subcommand listed, the options of ``only`` (else of all) added."""
     parser = Parser(prog="ferrochunk", description="Fast text chunking for RAG pipelines.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-    for name, module_name in COMMANDS.items():
+    for name, (module_name, text) in COMMANDS.items():
+        if only is not None and name != only:
+            sub.add_parser(name, help=text, add_help=False)
+            continue
         module = importlib.import_module(module_name)
         if not hasattr(module, "configure"):  # parses its own arguments: see main()
-            sub.add_parser(name, help=module.HELP, add_help=False)
+            sub.add_parser(name, help=text, add_help=False)
             continue
-        command = sub.add_parser(
-            name,
-            help=module.HELP,
-            description=module.HELP,
-            formatter_class=HelpFormatter,
-        )
+        command = sub.add_parser(name, help=text, description=text, formatter_class=HelpFormatter)
         module.configure(command)
         command.set_defaults(run=module.run)
     return parser
@@ -67,11 +73,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Entry point of the ``ferrochunk`` script; returns the exit code."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    if argv and argv[0] in COMMANDS:
-        module = importlib.import_module(COMMANDS[argv[0]])
+    only = argv[0] if argv and argv[0] in COMMANDS else None
+    if only is not None:
+        module = importlib.import_module(COMMANDS[only][0])
         if not hasattr(module, "configure"):
             return int(module.main(argv[1:]))
-    args = build_parser().parse_args(argv)
+    args = build_parser(only).parse_args(argv)
     try:
         return int(args.run(args))
     except UsageError as err:

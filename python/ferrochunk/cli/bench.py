@@ -6,8 +6,6 @@ import argparse
 
 from .options import non_negative, positive
 
-HELP = "compare speed with the pure-Python reference and LangChain"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--corpus", help="folder of corpora (default: ../shared/corpus or sample)")

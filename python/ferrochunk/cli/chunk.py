@@ -23,7 +23,6 @@ from .options import non_negative, positive, threads
 from .outputs import format_of, open_writer
 from .progress import Progress, summary
 
-HELP = "chunk files, folders, JSON Lines or Parquet (or the bundled sample) to JSONL/Parquet"
 CHUNKERS = ("recursive", "markdown", "tokens")
 
 
@@ -101,16 +100,21 @@ def run(args: argparse.Namespace) -> int:
             print(f"ferrochunk: {path}: {reason}", file=sys.stderr)
         if not found.sources and not found.skipped:
             raise UsageError("nothing to chunk")
-        writer = open_writer(args.out, fmt, markdown)
+        try:
+            writer = open_writer(args.out, fmt, markdown)
+        except OSError as err:
+            raise UsageError(f"cannot write {args.out}: {err.strerror or err}") from None
         stack.callback(writer.close)
         show = (sys.stderr.isatty() if args.progress is None else args.progress) and not args.quiet
         progress = stack.enter_context(Progress(found.total_bytes, show))
         skipped = list(found.skipped)
         inputs = job_inputs(found.sources, args.text_column, args.id_column, skipped)
         start = time.perf_counter()
-        job = _native.CorpusJob(
+        job = _job(
+            args,
             inputs=inputs,
             format=writer.native_format,
+            output=writer.path,
             threads=args.threads,
             text_field=args.text_field,
             id_field=args.id_field,
@@ -131,6 +135,13 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         summary(*totals, time.perf_counter() - start, len(skipped))
     return 1 if skipped else 0
+
+
+def _job(args: argparse.Namespace, **kwargs: Any) -> Any:
+    try:
+        return _native.CorpusJob(**kwargs)
+    except OSError as err:
+        raise UsageError(f"cannot write {args.out}: {err.strerror or err}") from None
 
 
 def _paths(paths: Sequence[str], stack: ExitStack) -> Sequence[str]:

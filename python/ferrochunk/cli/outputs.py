@@ -26,28 +26,27 @@ def format_of(out: str, forced: Optional[str]) -> str:
 
 
 class JsonlWriter:
-    """JSON Lines to a file or standard output."""
+    """JSON Lines to standard output, or (``path``) to a file Rust writes itself."""
 
     native_format = "jsonl"
 
     def __init__(self, out: str) -> None:
-        self.file: IO[bytes] = sys.stdout.buffer if out == "-" else open(out, "wb")
-        self.own = out != "-"
+        self.path = None if out == "-" else out
+        self.file: IO[bytes] = sys.stdout.buffer
 
     def write(self, payload: bytes) -> None:
-        self.file.write(payload)
+        if payload:
+            self.file.write(payload)
 
     def close(self) -> None:
-        if self.own:
-            self.file.close()
-        else:
-            self.file.flush()
+        self.file.flush()
 
 
 class ParquetWriter:
     """Parquet to a file; a row group per batch of chunks."""
 
     native_format = "columns"
+    path = None  # written here, from the columns Rust hands back
 
     def __init__(self, out: str, markdown: bool) -> None:
         if out == "-":
