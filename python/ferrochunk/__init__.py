@@ -15,6 +15,7 @@ from ._lazy import exports
 # import langchain_core (0.4 s), nor semantic chunking numpy.
 _EXPORTS = {
     "parallel": ".parallel",
+    "langchain": ".langchain",
     "Document": ".documents",
     "Language": ".language",
     "MarkdownChunker": ".markdown",
@@ -61,6 +62,7 @@ def __getattr__(name: str) -> Any:
     if name in _DROP_INS:
         importlib.import_module(".langchain", __name__)
     return value
+
 
 # `split` is both a subpackage and the function: bound here, after the subpackage loads,
 # so the name is the function (the native API needs no LangChain import).
