@@ -243,3 +243,29 @@ def test_forked_process_splits_in_parallel_without_hanging() -> None:
         pytest.fail("the forked child hung in a parallel split")
     assert child.exitcode == 0
     assert queue.get(timeout=5) == expected
+
+
+@given(batches, st.integers(2, 40), st.booleans())
+def test_token_dropin_documents_are_langchains(items, size, start_index) -> None:
+    pytest.importorskip("tiktoken")
+    ferrochunk.tokens.use_bundled_ranks_in_tiktoken()  # no download for LangChain's tiktoken
+    metas = [{"doc": i} for i in range(len(items))]
+    kwargs = {"chunk_size": size, "chunk_overlap": size // 4, "add_start_index": start_index}
+    splitter = ferrochunk.TokenTextSplitter(encoding_name="cl100k_base", **kwargs)
+    want = lc.TokenTextSplitter(encoding_name="cl100k_base", **kwargs)
+    assert docs(splitter.create_documents(items, metas)) == docs(
+        want.create_documents(items, metas)
+    )
+
+
+def test_token_dropin_batch_runs_natively_on_the_corpus(monkeypatch) -> None:
+    pytest.importorskip("tiktoken")
+    ferrochunk.tokens.use_bundled_ranks_in_tiktoken()
+    items = [p.read_text(encoding="utf-8") for p in corpus.paths()[:30]]
+    calls = []
+    native = ferrochunk._native.lossy_iter
+    monkeypatch.setattr(ferrochunk._native, "lossy_iter", lambda *a: calls.append(1) or native(*a))
+    ours = ferrochunk.TokenTextSplitter(chunk_size=200, chunk_overlap=20).split_documents
+    theirs = lc.TokenTextSplitter(chunk_size=200, chunk_overlap=20).split_documents
+    documents = ferrochunk.RecursiveCharacterTextSplitter().create_documents(items)
+    assert docs(ours(documents)) == docs(theirs(documents)) and calls == [1]

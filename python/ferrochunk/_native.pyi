@@ -19,6 +19,7 @@ __all__ = [
     "clear_token_caches",
     "encoding_name_for_model",
     "encoding_names",
+    "lossy_iter",
     "markdown_iter",
     "resolve_threads",
     "sentence_ends",
@@ -245,6 +246,18 @@ def windows_iter(
     threads: int | None = None,
 ) -> Iterator[list[Chunk]]:
     """Token windows over many documents on a thread pool."""
+
+def lossy_iter(
+    encoder: Encoder,
+    texts: Iterable[Any],
+    size: int,
+    overlap: int,
+    allowed: list[str],
+    disallowed: list[str],
+    fallback: Callable[[Any], list[str]],
+    threads: int | None = None,
+) -> Iterator[list[str]]:
+    """The ``TokenTextSplitter`` drop-in's ``split_text`` over many texts."""
 
 def resolve_threads(threads: int | None = None) -> int:
     """The thread count ``threads`` stands for (``None``: environment, else CPUs)."""

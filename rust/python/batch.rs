@@ -13,6 +13,7 @@
 //! `split.rs`, `markdown/chunker.rs`, `tokens/tokenizer.rs`), so a batch gives exactly what
 //! a loop of `split` calls gives.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, VecDeque};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
@@ -31,6 +32,7 @@ use super::tokens::huggingface::PyHfCounter;
 use super::tokens::tokenizer::{PyEncoder, PyTokenCounter};
 use crate::length::Length;
 use crate::parallel;
+use crate::tokens::tokenizer::token_windows_lossy;
 
 /// A document's Python result, made on the calling thread with the GIL.
 type Build = Box<dyn FnOnce(Python<'_>) -> PyResult<Py<PyAny>> + Send>;
@@ -593,6 +595,62 @@ pub fn windows_iter(
             py,
             inputs,
             &["texts", "metadatas"],
+            prepare,
+            threads,
+        )?)),
+    })
+}
+
+/// The `TokenTextSplitter` drop-in's `split_text` over many texts: each result is the list of
+/// windows (U+FFFD where one cuts a character); a text the native path does not take (not
+/// a `str`, lone surrogates, a disallowed special token) gets `fallback(text)` in its turn.
+#[pyfunction]
+#[pyo3(signature = (encoder, texts, size, overlap, allowed, disallowed, fallback, threads=None))]
+#[allow(clippy::too_many_arguments)] // mirrors the splitter's settings
+#[allow(clippy::needless_pass_by_value)] // PyO3 extracts lists by value
+pub fn lossy_iter(
+    py: Python<'_>,
+    encoder: Py<PyEncoder>,
+    texts: Bound<'_, PyAny>,
+    size: usize,
+    overlap: usize,
+    allowed: Vec<String>,
+    disallowed: Vec<String>,
+    fallback: Py<PyAny>,
+    threads: Option<usize>,
+) -> PyResult<PyBatchIter> {
+    let policy = Arc::new(encoder.get().policy(&allowed, &disallowed));
+    let prepare: Prepare = Box::new(move |item| {
+        let py = item.text.py();
+        let original = item.text.clone().unbind();
+        let fallback = fallback.clone_ref(py);
+        let Ok((_, backed)) = text_of(&item) else {
+            let build: Build = Box::new(move |py| fallback.call1(py, (original,)));
+            return Ok((Box::new(move || build) as Work, 0));
+        };
+        let (encoder, policy) = (encoder.clone_ref(py), Arc::clone(&policy));
+        let bytes = backed.len();
+        let work: Work = Box::new(move || {
+            let inner = encoder.get().core();
+            let windows = inner.encode(&backed, &policy).and_then(|ids| {
+                let windows = token_windows_lossy(inner, &backed, &ids, size, overlap)?;
+                Ok(windows
+                    .into_iter()
+                    .map(Cow::into_owned)
+                    .collect::<Vec<String>>())
+            });
+            Box::new(move |py| match windows {
+                Ok(windows) => Ok(windows.into_pyobject(py)?.into_any().unbind()),
+                Err(_) => fallback.call1(py, (original,)), // the one-text path's own error
+            })
+        });
+        Ok((work, bytes))
+    });
+    Ok(PyBatchIter {
+        state: Mutex::new(Some(Pipeline::new(
+            py,
+            vec![Some(texts)],
+            &["texts"],
             prepare,
             threads,
         )?)),

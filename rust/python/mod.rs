@@ -33,6 +33,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::split_text_iter, m)?)?;
     m.add_function(wrap_pyfunction!(batch::markdown_iter, m)?)?;
     m.add_function(wrap_pyfunction!(batch::windows_iter, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::lossy_iter, m)?)?;
     m.add_function(wrap_pyfunction!(batch::resolve_threads, m)?)?;
     m.add_function(wrap_pyfunction!(batch::after_fork, m)?)?;
     m.add_class::<markdown::header::PyHeaderSplitter>()?;

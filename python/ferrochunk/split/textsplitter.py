@@ -200,6 +200,26 @@ class TokenTextSplitter(TextSplitter, front.TokenTextSplitter):
 
     _load_tokenizer = staticmethod(_load_tokenizer)
 
+    def _split_texts(self, texts: list[str]) -> Iterator[list[str]]:
+        size, overlap = self._chunk_size, self._chunk_overlap
+        if (
+            not isinstance(texts, (list, tuple))
+            or len(texts) < 2
+            or type(size) is not int
+            or type(overlap) is not int
+            or size <= overlap
+            or type(self).split_text is not TokenTextSplitter.split_text
+        ):
+            return front.TextSplitter._split_texts(self, texts)
+        tokenizer = self._tokenizer
+        allowed, disallowed = tokenizer.special_policy(
+            self._allowed_special, self._disallowed_special
+        )
+        results = _native.lossy_iter(
+            tokenizer._native, iter(texts), size, overlap, allowed, disallowed, self.split_text
+        )
+        return drain(results, list)
+
     def split_text(self, text: str) -> list[str]:
         """Windows of ``chunk_size`` token ids, decoded with U+FFFD for cut characters."""
         size, overlap = self._chunk_size, self._chunk_overlap

@@ -32,7 +32,8 @@ fn strs(items: &[String]) -> Vec<&str> {
 }
 
 impl PyEncoder {
-    fn policy(&self, allowed: &[String], disallowed: &[String]) -> SpecialPolicy {
+    /// tiktoken's special-token policy from explicit allowed and disallowed lists.
+    pub fn policy(&self, allowed: &[String], disallowed: &[String]) -> SpecialPolicy {
         self.inner.policy(&strs(allowed), Some(&strs(disallowed)))
     }
 }
