@@ -3,7 +3,8 @@
 LangChain counts every piece with ``len(tokenizer.tokenize(text))`` from Python; the drop-in
 counts in Rust. Tokenizers (byte-level BPE as GPT-2's, WordPiece as BERT's) are trained on the
 first files of en-markdown itself, nothing downloaded; chunk_size 512, overlap 50, default
-separators. Every benchmark checks output identical to LangChain's.
+separators. Cold: fresh copies of the texts every round (``corpus.cold``). Every benchmark
+checks output identical to LangChain's.
 Run for real with ``pytest benches/test_bench_huggingface.py --benchmark-enable``.
 """
 
@@ -15,6 +16,7 @@ from typing import Callable
 import pytest
 
 import ferrochunk
+from cold import cold
 from corpus import megabytes, texts
 from ferrochunk import reference
 
@@ -94,5 +96,5 @@ def test_huggingface_split(benchmark, corpus: str, kind: str, impl: str) -> None
         assert isinstance(split.__self__._length_function, ferrochunk._native.HfTokenCounter)
     benchmark.group = f"huggingface split {kind} {corpus}"
     benchmark.extra_info.update(implementation=impl, corpus=corpus, megabytes=megabytes(items))
-    out = benchmark(lambda: [split(t) for t in items])
+    out = cold(benchmark, lambda copies: [split(t) for t in copies], items, rounds=3)
     assert out == expected(kind, corpus), f"{impl} output differs from LangChain's"

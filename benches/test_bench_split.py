@@ -1,7 +1,9 @@
-"""Drop-in and native splitting vs the reference and LangChain on each corpus.
+"""Drop-in and native splitting vs the reference and LangChain on each corpus, cold.
 
-chunk_size=1000, chunk_overlap=200, default separators. Each benchmark also checks that its
-output equals LangChain's. Run for real with ``pytest benches --benchmark-enable``.
+chunk_size=1000, chunk_overlap=200, default separators. Every round splits fresh copies of the
+texts (see ``corpus.cold``). Each benchmark also checks that its output equals LangChain's.
+Run for real with ``pytest benches --benchmark-enable``; paired ratios:
+``python benches/cold_speed.py``.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Callable
 import pytest
 
 import ferrochunk
+from cold import cold
 from corpus import NAMES, megabytes, texts
 from ferrochunk import reference
 
@@ -62,7 +65,7 @@ def test_split(benchmark, corpus: str, impl: str) -> None:
     split = IMPLEMENTATIONS[impl]()
     benchmark.group = f"split {corpus}"
     benchmark.extra_info.update(implementation=impl, corpus=corpus, megabytes=megabytes(items))
-    out = benchmark(lambda: [split(t) for t in items])
+    out = cold(benchmark, lambda copies: [split(t) for t in copies], items)
     if impl == "ferrochunk-native":
         out = [[c.text for c in chunks] for chunks in out]
     if impl in COMPATIBLE:

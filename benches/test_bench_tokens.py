@@ -1,10 +1,11 @@
 """Token counting and token-sized splitting vs tiktoken and LangChain, on each corpus.
 
-Counting: MB/s of ``len(tiktoken.encode_ordinary)`` vs ferrochunk's ``count`` (single thread;
-``ferrochunk`` repeats the corpus, so its piece cache is warm after the first round,
-``ferrochunk-cold`` empties the cache before every round) and ``count_batch`` (all cores);
-token splitting: cl100k_base, chunk_size 512, overlap 50, ``from_tiktoken_encoder`` and
-``TokenTextSplitter``. Every benchmark checks identical output.
+Counting: MB/s of ``len(tiktoken.encode_ordinary)`` vs ferrochunk's ``count`` (single thread)
+and ``count_batch`` (all cores); token splitting: cl100k_base, chunk_size 512, overlap 50,
+``from_tiktoken_encoder`` and ``TokenTextSplitter``. Cold by default: every round works on
+fresh copies of the texts with ferrochunk's piece caches emptied (``corpus.cold``);
+``ferrochunk-warm`` repeats the same strings with warm caches, labelled as such. Every
+benchmark checks identical output.
 Run for real with ``pytest benches/test_bench_tokens.py --benchmark-enable``.
 """
 
@@ -16,6 +17,7 @@ from typing import Callable
 import pytest
 
 import ferrochunk
+from cold import cold
 from corpus import NAMES, megabytes, texts
 from ferrochunk import reference, tokens
 
@@ -41,7 +43,7 @@ def _batch(name: str) -> Callable[[tuple[str, ...]], list[int]]:
 COUNTERS = {
     "tiktoken": _tiktoken,
     "ferrochunk": _single,
-    "ferrochunk-cold": _single,
+    "ferrochunk-warm": _single,
     "ferrochunk-batch": _batch,
 }
 
@@ -59,16 +61,17 @@ def test_count(benchmark, corpus: str, name: str, impl: str) -> None:
     count = COUNTERS[impl](name)
     benchmark.group = f"count {name} {corpus}"
     benchmark.extra_info.update(implementation=impl, corpus=corpus, megabytes=megabytes(items))
-    out = _measure(benchmark, impl, lambda: count(items))
+    out = _measure(benchmark, impl, count, items)
     _check(benchmark, out == expected_counts(corpus, name), f"{impl} counts differ from tiktoken's")
 
 
-def _measure(benchmark, impl: str, run: Callable[[], object]) -> object:
-    """Times `run`; `-cold` implementations start every round with empty piece caches (the
-    first pass over unseen text)."""
-    if impl.endswith("-cold"):
-        return benchmark.pedantic(run, setup=tokens.clear_caches, rounds=5, warmup_rounds=1)
-    return benchmark(run)
+def _measure(benchmark, impl: str, run: Callable[[tuple[str, ...]], object], items) -> object:
+    """Times `run` on fresh copies of `items` with empty piece caches every round (the first
+    pass over text just read); `-warm` implementations on the same strings, caches warm."""
+    if impl.endswith("-warm"):
+        benchmark.extra_info["cold"] = False
+        return benchmark(run, items)
+    return cold(benchmark, run, items, rounds=5, before=tokens.clear_caches)
 
 
 def _check(benchmark, identical: bool, message: str) -> None:
@@ -92,7 +95,7 @@ def _ours(package) -> Callable[[str], Callable[[str], list[str]]]:
 SPLITTERS = {
     "langchain": _langchain,
     "ferrochunk": _ours(ferrochunk),
-    "ferrochunk-cold": _ours(ferrochunk),
+    "ferrochunk-warm": _ours(ferrochunk),
     "reference": _ours(reference),
 }
 
@@ -111,5 +114,5 @@ def test_token_split(benchmark, corpus: str, cls: str, impl: str) -> None:
     split = SPLITTERS[impl](cls)
     benchmark.group = f"token split {cls} {corpus}"
     benchmark.extra_info.update(implementation=impl, corpus=corpus, megabytes=megabytes(items))
-    out = _measure(benchmark, impl, lambda: [split(t) for t in items])
+    out = _measure(benchmark, impl, lambda copies: [split(t) for t in copies], items)
     _check(benchmark, out == expected_split(corpus, cls), f"{impl} output differs from LangChain's")

@@ -11,7 +11,8 @@
 //! - [`stream`]: the recursive splitter over text too large for memory, fed in pieces.
 //!
 //! Shared primitives sit at the top: [`error`], [`text`] (Python's `str` semantics),
-//! [`length`] (how sizes are measured) and [`chunk_id`]. The core knows nothing of
+//! [`units`] (text as UTF-8 or CPython's own 1/2/4-byte storage, which the splitter reads
+//! in place), [`length`] (how sizes are measured) and [`chunk_id`]. The core knows nothing of
 //! Python; `python/` (behind the `python` feature) is the only place that does.
 
 pub(crate) mod chunk_id;
@@ -25,6 +26,7 @@ pub(crate) mod split;
 pub(crate) mod stream;
 pub(crate) mod text;
 pub(crate) mod tokens;
+pub(crate) mod units;
 
 #[cfg(feature = "python")]
 mod python;
@@ -37,7 +39,8 @@ pub use markdown::header::{HeaderBlock, HeaderRule, HeaderSplitter};
 pub use markdown::{MarkdownChunker, MdChunk};
 pub use sentences::{sentence_ends, sentences, Boundaries, Sentence};
 pub use split::{
-    Chunk, KeepSeparator, Separator, SplitConfig, SplitOutput, Splitter, DEFAULT_SEPARATORS,
+    Chunk, KeepSeparator, Separator, Span, SpanOutput, SplitConfig, SplitOutput, Splitter,
+    DEFAULT_SEPARATORS,
 };
 pub use text::CharCursor;
 pub use tokens::bpe::clear_caches;
@@ -47,3 +50,4 @@ pub use tokens::huggingface::HfLength;
 pub use tokens::pretokenize::Pieces;
 pub use tokens::tokenizer::{token_offsets, token_windows, token_windows_lossy};
 pub use tokens::{SpecialPolicy, TokenLength, Tokenizer};
+pub use units::{Fixed, Offsets, Storage, Unit, Units, Utf8};

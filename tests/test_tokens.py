@@ -98,6 +98,28 @@ def test_generated_text_matches_tiktoken(pair, text: str) -> None:
     assert ours.decode(ids[: len(ids) // 2]) == theirs.decode(ids[: len(ids) // 2])
 
 
+long_runs = st.one_of(
+    st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=256, max_size=3000),
+    st.builds(
+        lambda word, n: word * n,
+        st.text(alphabet="xyzQ\u00e9\u6f22\u5b57\U0001f600", min_size=1, max_size=6),
+        st.integers(64, 600),
+    ),
+    st.text(alphabet=" \t", min_size=256, max_size=2000),
+    st.text(alphabet="!?-=_.", min_size=256, max_size=1500),
+)
+
+
+@given(text=long_runs)
+def test_long_runs_match_tiktoken(pair, text: str) -> None:
+    """Pieces of 256 bytes and more are merged in windows joined at a shared token
+    (``bpe/windows.rs``): ids and counts as tiktoken's whole-piece merge gives them."""
+    ours, theirs = pair
+    want = theirs.encode_ordinary(text)
+    assert ours.encode_ordinary(text) == want
+    assert ours.count(text, disallowed_special=()) == len(want)
+
+
 @given(text=texts)
 def test_disallowed_special_raises_like_tiktoken(pair, text: str) -> None:
     ours, theirs = pair

@@ -6,13 +6,14 @@ use pyo3::types::{PyList, PyString};
 
 use super::chunk::PyChunk;
 use super::length::PyLength;
-use super::strings::chunk_string;
+use super::strings::{chunk_string, new_str, on_units, text_of, untrack, PyText};
 use super::tokens::huggingface::PyHfCounter;
 use super::tokens::tokenizer::PyTokenCounter;
 use crate::error::Result;
 use crate::length::Length;
 use crate::split::scan::{KeepSeparator, Separator};
-use crate::split::{SplitConfig, SplitOutput, Splitter};
+use crate::split::{Span, SpanOutput, SplitConfig, SplitOutput, Splitter};
+use crate::units::{Offsets, Units, Utf8};
 
 /// A configured splitter; immutable and shareable across threads.
 #[pyclass(frozen, name = "Splitter", module = "ferrochunk._native")]
@@ -61,8 +62,9 @@ impl PySplitter {
         &self.inner
     }
 
-    /// The native work of `split` (no Python objects, so any thread may run it): the chunks,
-    /// and each one's token count when a native counter measures.
+    /// The native work of `split` on UTF-8 (no Python objects, so any thread may run it; the
+    /// batch functions use it): the chunks, and each one's token count when a native counter
+    /// measures.
     pub fn compute(&self, text: &str, length: Option<&(dyn Length + Sync)>) -> Result<Computed> {
         let out = self.inner.split(text, length.map(|l| l as &dyn Length))?;
         let counts = match length {
@@ -122,35 +124,82 @@ impl PySplitter {
                 metadata.clone().unbind(),
                 counts.as_ref().map(|counts| counts[index]),
             );
-            list.append(Bound::new(py, chunk)?)?;
+            let chunk = Bound::new(py, chunk)?;
+            untrack(&chunk);
+            list.append(chunk)?;
         }
         Ok(list)
     }
 
-    /// Runs the core with the GIL released, or holding it when a Python callable measures.
-    fn run(
+    /// Runs the core on `text` with the GIL released, or holding it when a Python callable
+    /// measures.
+    fn run<'a, T: Units<'a>>(
         &self,
         py: Python<'_>,
-        text: &str,
-        length: Option<Bound<'_, PyAny>>,
-    ) -> PyResult<SplitOutput> {
-        match length {
-            None => {
-                let inner = &self.inner;
-                Ok(py.detach(move || inner.split(text, None))?)
-            }
-            Some(func) => {
-                if let Some(length) = native_length(&func) {
-                    // Token counts in Rust: no Python call per piece, GIL released.
-                    let inner = &self.inner;
-                    return Ok(py.detach(move || inner.split(text, Some(length)))?);
-                }
-                let length = PyLength::new(func);
-                let out = self.inner.split(text, Some(&length));
-                length.finish(out)
-            }
+        text: T,
+        length: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<SpanOutput> {
+        let inner = &self.inner;
+        let Some(func) = length else {
+            return Ok(py.detach(move || inner.split_units(text, None))?);
+        };
+        if text.as_str(0, text.len()).is_some() {
+            return self.run_measured(py, text, func);
         }
+        // A length reads every piece as UTF-8, at every level of the recursion: the text is
+        // converted once (and the copy dropped after), and the chunks mapped back to it.
+        let utf8 = py.detach(|| {
+            let mut utf8 = String::new();
+            text.push_utf8(0, text.len(), &mut utf8);
+            utf8
+        });
+        let mut out = self.run_measured(py, Utf8(&utf8), func)?;
+        let mut offsets = Offsets::new(Utf8(&utf8));
+        for span in &mut out.spans {
+            (span.start, span.end) = (offsets.of(span.start).0, offsets.of(span.end).0);
+        }
+        Ok(out)
     }
+
+    fn run_measured<'a, T: Units<'a>>(
+        &self,
+        py: Python<'_>,
+        text: T,
+        func: &Bound<'_, PyAny>,
+    ) -> PyResult<SpanOutput> {
+        let inner = &self.inner;
+        if let Some(length) = native_length(func) {
+            // Token counts in Rust: no Python call per piece, GIL released.
+            return Ok(py.detach(move || inner.split_units(text, Some(length)))?);
+        }
+        let length = PyLength::new(func.clone());
+        let out = inner.split_units(text, Some(&length));
+        length.finish(out)
+    }
+}
+
+/// The text of every chunk, as new strings of the source's own storage; and whether every
+/// unit copied was a Unicode scalar value (no lone surrogate). Split in keep-separator
+/// modes or at literal separators, every character that is not a space lies in some chunk,
+/// so this checks the whole text on the way.
+fn chunk_texts<'py>(
+    py: Python<'py>,
+    text: PyText<'_>,
+    spans: &[Span],
+) -> PyResult<(Vec<Bound<'py, PyString>>, bool)> {
+    let mut clean = true;
+    let strings = on_units!(text, t => spans
+        .iter()
+        .map(|span| {
+            if let Some(joined) = &span.joined {
+                return Ok(PyString::new(py, joined));
+            }
+            let (string, scalar) = new_str(py, &t.units()[span.start..span.end])?;
+            clean &= scalar;
+            Ok(string)
+        })
+        .collect::<PyResult<Vec<_>>>())?;
+    Ok((strings, clean))
 }
 
 #[pymethods]
@@ -182,25 +231,33 @@ impl PySplitter {
     }
 
     /// The chunk texts as LangChain returns them; `warn(size, chunk_size)` is called for
-    /// every chunk LangChain would warn about (a callback, so the common case allocates
-    /// nothing but the list: every tracked allocation brings the next GC pass closer).
+    /// every chunk LangChain would warn about. The text is split where CPython stores it.
     #[pyo3(signature = (text, length=None, warn=None))]
     fn split_text<'py>(
         &self,
         py: Python<'py>,
         text: &Bound<'py, PyString>,
-        length: Option<Bound<'py, PyAny>>,
+        length: Option<&Bound<'py, PyAny>>,
         warn: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let source = text.to_str()?;
-        let out = self.run(py, source, length)?;
-        let strings = Self::text_list(text, source, &out)?;
+        // Text with lone surrogates (no UTF-8 form) raises `UnicodeEncodeError`, and the
+        // drop-ins split it on the Python engine. A length function or a regex reads UTF-8,
+        // so the text is checked first; a split by code points at literal separators is
+        // checked while its chunk strings are built (a pass that happens anyway), and a
+        // chunk re-joined from pieces (drop-separator mode, rare) sends it to the full check.
+        let check = length.is_some() || !self.inner.literal_only();
+        let units = text_of(text, check)?;
+        let out = on_units!(units, t => self.run(py, t, length))?;
+        let (strings, clean) = chunk_texts(py, units, &out.spans)?;
+        if !check && (!clean || out.spans.iter().any(|span| span.joined.is_some())) {
+            text_of(text, true)?; // raises, with the first lone surrogate's index
+        }
         if let Some(warn) = warn {
             for total in &out.oversized {
                 warn.call1((*total, self.inner.config().chunk_size))?;
             }
         }
-        Ok(strings)
+        PyList::new(py, strings)
     }
 
     /// Chunks with code-point and byte offsets, each carrying `metadata`; and the warnings.
@@ -212,14 +269,77 @@ impl PySplitter {
         metadata: &Bound<'py, PyAny>,
         length: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<(Bound<'py, PyList>, Vec<usize>)> {
-        let source = text.to_str()?;
-        let computed = match length.map(|f| (f, native_length(f))) {
-            // Token counts in Rust: no Python call per piece, GIL released.
-            Some((_, Some(length))) => py.detach(|| self.compute(source, Some(length)))?,
-            Some((func, None)) => (self.run(py, source, Some(func.clone()))?, None),
-            None => py.detach(|| self.compute(source, None))?,
-        };
-        let list = Self::chunk_list(text, source, &computed, metadata)?;
-        Ok((list, computed.0.oversized))
+        // Byte offsets need UTF-8, which a lone surrogate lacks. Without a length function
+        // the text is checked on the way: the offsets walk passes every character that is
+        // not a space (each is in some chunk), and tell whether one had no UTF-8 form.
+        let units = text_of(text, length.is_some())?;
+        let out = on_units!(units, t => self.run(py, t, length))?;
+        if out.spans.iter().any(|span| span.joined.is_some()) {
+            // Only LangChain's drop-separator mode re-joins text, and the native API does
+            // not offer it; refuse rather than return a chunk that is not a span.
+            return Err(PyValueError::new_err(
+                "split() needs keep='start' or 'end' so chunks are source spans",
+            ));
+        }
+        let native = length.and_then(native_length);
+        // UTF-8 offsets where chunks begin and end, and (sized in tokens) each chunk's own
+        // count, computed in Rust with the GIL released.
+        let (bytes, counts, clean) =
+            on_units!(units, t => py.detach(|| chunk_facts(t, &out.spans, native)))?;
+        if !clean {
+            text_of(text, true)?; // raises, with the first lone surrogate's index
+        }
+        let (strings, _) = chunk_texts(py, units, &out.spans)?;
+        let chunks = strings
+            .into_iter()
+            .zip(&out.spans)
+            .enumerate()
+            .map(|(index, (string, span))| {
+                let chunk = PyChunk::new(
+                    string.unbind(),
+                    span.start,
+                    span.end,
+                    bytes[index].0,
+                    bytes[index].1,
+                    index,
+                    metadata.clone().unbind(),
+                    counts.as_ref().map(|counts| counts[index]),
+                );
+                let chunk = Bound::new(py, chunk)?;
+                untrack(&chunk);
+                Ok(chunk)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok((PyList::new(py, chunks)?, out.oversized))
     }
+}
+
+/// UTF-8 offsets of each chunk, its token count when a native length measures, and whether
+/// every character walked over had a UTF-8 form ([`Offsets::clean`]).
+type ChunkFacts = (Vec<(usize, usize)>, Option<Vec<usize>>, bool);
+
+/// Byte offsets of every span, and token counts when a native length measures.
+fn chunk_facts<'a, T: Units<'a>>(
+    text: T,
+    spans: &[Span],
+    length: Option<&(dyn Length + Sync)>,
+) -> Result<ChunkFacts> {
+    let mut offsets = Offsets::new(text);
+    let bytes = spans
+        .iter()
+        .map(|span| (offsets.of(span.start).1, offsets.of(span.end).1))
+        .collect();
+    let counts = match length {
+        Some(length) => {
+            let mut scratch = String::new();
+            Some(
+                spans
+                    .iter()
+                    .map(|span| length.length(text.utf8_in(span.start, span.end, &mut scratch)))
+                    .collect::<Result<Vec<_>>>()?,
+            )
+        }
+        None => None,
+    };
+    Ok((bytes, counts, offsets.clean()))
 }

@@ -1,19 +1,161 @@
-//! Building chunk strings fast: the one place output costs more than splitting.
+//! The crate's only `unsafe` code: reading a Python `str` where CPython keeps it, building
+//! new `str`s in place, and taking chunk records out of the garbage collector's lists.
 //!
-//! - ASCII chunks: copied from our UTF-8 bytes (CPython's ASCII fast path).
-//! - Chunks of a UCS-2 string that hold a character above U+00FF (which the UTF-8 lead
-//!   bytes tell): a plain copy of the code units into a new UCS-2 string. Slicing would
-//!   scan every unit for the widest character first, which for English with a few curly
-//!   quotes costs more than the whole split.
-//! - The rest: sliced with `PyUnicode_Substring` (a copy in the source's storage kind).
+//! CPython stores a `str` as one, two or four bytes per code point (PEP 393) and makes a
+//! UTF-8 copy only on request, which for a document just read costs a full transcoding. The
+//! splitter reads the storage itself ([`text_of`]) and cuts chunks out of it as new strings
+//! of the same data ([`new_str`]), so a split converts nothing.
+//!
+//! Invariants this module relies on, and where each is upheld:
+//! - A `str` is immutable once another reference to it exists: we read it through a
+//!   `Bound` the caller holds, so its storage is neither freed nor changed while borrowed
+//!   (with or without the GIL, as PyO3 ties the slices' lifetime to the `Bound`).
+//! - Every `str` is canonical (its kind is the narrowest that holds its widest character):
+//!   CPython guarantees it for the strings we read; [`new_str`] picks the kind from the
+//!   widest unit it copies, so the strings it makes are canonical too.
+//! - A string fresh from `PyUnicode_New` is ours alone until returned: [`new_str`] fills
+//!   all of it before anyone else can see it.
+//! - `Chunk` objects are PyO3 classes without `__traverse__`: the collector never sees what
+//!   they reference, so tracking them changes no collection and only costs time
+//!   ([`untrack`]).
+//!
+//! `tests/test_storage.py` checks every path on strings of each kind (ASCII, Latin-1,
+//! BMP, astral, mixed, lone surrogates).
 #![allow(unsafe_code)]
 
+use std::borrow::Cow;
+
 use pyo3::prelude::*;
+use pyo3::types::string::PyStringData;
 use pyo3::types::PyString;
 
+use super::chunk::PyChunk;
 use crate::split::Chunk;
+use crate::units::{Fixed, Unit, Units};
 
-/// A span chunk's text as a new Python string (see the module comment for the paths).
+/// A Python `str` as the core reads it: its own storage, validated.
+#[derive(Debug, Clone, Copy)]
+pub enum PyText<'a> {
+    /// One byte per code point (ASCII or Latin-1).
+    Latin1(Fixed<'a, u8>),
+    /// Two bytes per code point.
+    Ucs2(Fixed<'a, u16>),
+    /// Four bytes per code point.
+    Ucs4(Fixed<'a, u32>),
+}
+
+/// Runs `$body` with `$t` bound to the [`Units`](crate::units::Units) of a [`PyText`],
+/// monomorphised for each storage.
+macro_rules! on_units {
+    ($text:expr, $t:ident => $body:expr) => {
+        match $text {
+            $crate::python::strings::PyText::Latin1($t) => $body,
+            $crate::python::strings::PyText::Ucs2($t) => $body,
+            $crate::python::strings::PyText::Ucs4($t) => $body,
+        }
+    };
+}
+pub(crate) use on_units;
+
+/// The storage of `text`, borrowed for as long as `text` is. With `check`, a string with a
+/// lone surrogate (which has no UTF-8 form) raises `UnicodeEncodeError`, the same exception
+/// `str.encode` raises, so callers that fall back to Python or explain the problem keep
+/// working; without, such a string is taken as it is ([`Fixed::lenient`]) and the caller
+/// checks later (a split by code points at literal separators puts every character that is
+/// not a space in some chunk, so building the chunk strings checks them all).
+pub fn text_of<'a>(text: &'a Bound<'_, PyString>, check: bool) -> PyResult<PyText<'a>> {
+    // SAFETY: `text` is a live `str` held by the caller (see the module's invariants); PyO3
+    // readies legacy strings first and returns slices of exactly the string's length in its
+    // kind. PyO3 decodes the kind from CPython's bitfield itself and tests that on x86_64;
+    // `tests/test_storage.py` checks it here on strings of every kind.
+    let data = unsafe { text.data() }?;
+    if !check {
+        return Ok(match data {
+            PyStringData::Ucs1(units) => PyText::Latin1(Fixed::lenient(units)),
+            PyStringData::Ucs2(units) => PyText::Ucs2(Fixed::lenient(units)),
+            PyStringData::Ucs4(units) => PyText::Ucs4(Fixed::lenient(units)),
+        });
+    }
+    let fixed = match data {
+        PyStringData::Ucs1(units) => Fixed::new(units).map(PyText::Latin1),
+        PyStringData::Ucs2(units) => Fixed::new(units).map(PyText::Ucs2),
+        PyStringData::Ucs4(units) => Fixed::new(units).map(PyText::Ucs4),
+    };
+    fixed.map_err(|at| {
+        pyo3::exceptions::PyUnicodeEncodeError::new_err((
+            "utf-8",
+            text.clone().unbind(),
+            at,
+            at + 1,
+            "surrogates not allowed",
+        ))
+    })
+}
+
+/// The UTF-8 of a whole text: borrowed when it is ASCII, else converted (one pass).
+pub fn utf8_of(text: PyText<'_>) -> Cow<'_, str> {
+    on_units!(text, t => {
+        if let Some(ascii) = t.as_str(0, t.len()) {
+            return Cow::Borrowed(ascii);
+        }
+        let mut utf8 = String::new();
+        t.push_utf8(0, t.len(), &mut utf8);
+        Cow::Owned(utf8)
+    })
+}
+
+/// A new `str` holding a copy of `units` (code points), in the narrowest kind that holds
+/// them, as CPython requires of every string; and whether every unit was a Unicode scalar
+/// value (no lone surrogate), found in the same pass.
+pub fn new_str<'py, U: Unit>(
+    py: Python<'py>,
+    units: &[U],
+) -> PyResult<(Bound<'py, PyString>, bool)> {
+    if units.is_empty() {
+        return Ok((PyString::new(py, ""), true));
+    }
+    // The OR of the units has the same highest bit as the widest one, so it tells the kind
+    // in one pass the compiler vectorises; a unit at or above each limit is really there.
+    // Below U+D800 it also rules out surrogates; only other chunks (CJK, emoji) are checked.
+    let any: u32 = units.iter().fold(U::default(), |acc, &u| acc | u).into();
+    let scalar = any < 0xD800 || units.iter().fold(true, |ok, &u| ok & u.is_scalar());
+    let maxchar = match any {
+        0..=0x7F => 0x7F,
+        0x80..=0xFF => 0xFF,
+        0x100..=0xFFFF => 0xFFFF,
+        _ => 0x10_FFFF,
+    };
+    let len = isize::try_from(units.len())
+        .map_err(|_| pyo3::exceptions::PyOverflowError::new_err("string too long"))?;
+    // SAFETY: `PyUnicode_New` returns a new, unshared string of `len` code points whose
+    // kind is 1, 2 or 4 bytes as `maxchar` is at most 0xFF, 0xFFFF or above (or NULL with
+    // an exception set, which `from_owned_ptr_or_err` turns into `Err`). Its data holds
+    // exactly `len` units of that kind, suitably aligned; we write each of them once
+    // (narrowing is exact: every unit is below the kind's limit) before returning it.
+    unsafe {
+        let ptr = pyo3::ffi::PyUnicode_New(len, maxchar);
+        let string = Bound::from_owned_ptr_or_err(py, ptr)?;
+        let data = pyo3::ffi::PyUnicode_DATA(ptr);
+        match maxchar {
+            0x7F | 0xFF => narrow(
+                std::slice::from_raw_parts_mut(data.cast::<u8>(), units.len()),
+                units,
+            ),
+            0xFFFF => narrow(
+                std::slice::from_raw_parts_mut(data.cast::<u16>(), units.len()),
+                units,
+            ),
+            _ => narrow(
+                std::slice::from_raw_parts_mut(data.cast::<u32>(), units.len()),
+                units,
+            ),
+        }
+        Ok((string.cast_into_unchecked(), scalar))
+    }
+}
+
+/// A chunk's text as a new `str`, for callers that split the text's UTF-8 (see
+/// [`span_string`]).
 pub fn chunk_string<'py>(
     text: &Bound<'py, PyString>,
     utf8: &str,
@@ -27,69 +169,76 @@ pub fn chunk_string<'py>(
     )
 }
 
-/// `text[bytes]` (also `text[chars]` in code points) as a new Python string.
+/// `text[chars.0:chars.1]` (whose UTF-8 is `utf8[bytes.0..bytes.1]`) as a new `str`, for
+/// callers that hold the text's UTF-8 already: ASCII from those bytes, the rest copied
+/// from the text's own storage.
 pub fn span_string<'py>(
     text: &Bound<'py, PyString>,
     utf8: &str,
     bytes: (usize, usize),
     chars: (usize, usize),
 ) -> PyResult<Bound<'py, PyString>> {
-    let piece = &utf8[bytes.0..bytes.1];
     if bytes.1 - bytes.0 == chars.1 - chars.0 {
-        return Ok(PyString::new(text.py(), piece));
+        return Ok(PyString::new(text.py(), &utf8[bytes.0..bytes.1]));
     }
-    if let Some(s) = copy_ucs2(text, piece, chars.0, chars.1 - chars.0)? {
-        return Ok(s);
-    }
-    substring(text, chars.0, chars.1)
+    // SAFETY: as in `text_of`. No validation is needed: the caller has the text's UTF-8,
+    // so it holds no lone surrogate, and the range comes from splitting that text.
+    let data = unsafe { text.data() }?;
+    let py = text.py();
+    let (a, b) = chars;
+    let (string, _) = match data {
+        PyStringData::Ucs1(units) => new_str(py, &units[a..b]),
+        PyStringData::Ucs2(units) => new_str(py, &units[a..b]),
+        PyStringData::Ucs4(units) => new_str(py, &units[a..b]),
+    }?;
+    Ok(string)
 }
 
-/// `text[start:start + len]` as a copy of code units, when `text` is UCS-2 and the slice
-/// (whose UTF-8 is `utf8`) has a character above U+00FF, so UCS-2 is its own kind too.
-fn copy_ucs2<'py>(
-    text: &Bound<'py, PyString>,
-    utf8: &str,
-    start: usize,
-    len: usize,
-) -> PyResult<Option<Bound<'py, PyString>>> {
-    // Lead bytes 0xC4..=0xEF start exactly the characters U+0100..=U+FFFF.
-    let widest = utf8.bytes().fold(0u8, u8::max);
-    if !(0xC4..0xF0).contains(&widest) {
-        return Ok(None);
-    }
-    let source = text.as_ptr();
-    // SAFETY: `source` is a live, ready `str` (we hold it); when its kind is 2 its buffer
-    // holds UCS-2 units, of which `start..start + len` is in bounds (the chunk's offsets
-    // come from splitting this very text). PyUnicode_New returns a fresh, unshared UCS-2
-    // string of `len` units (or NULL with an exception set) that we fill before anyone
-    // else can see it, and its widest character is above U+00FF as its kind requires.
-    unsafe {
-        if pyo3::ffi::PyUnicode_KIND(source) != 2 {
-            return Ok(None);
-        }
-        let ptr = pyo3::ffi::PyUnicode_New(isize_of(len)?, 0xFFFF);
-        let string = Bound::from_owned_ptr_or_err(text.py(), ptr)?;
-        let from = pyo3::ffi::PyUnicode_DATA(source).cast::<u16>().add(start);
-        std::ptr::copy_nonoverlapping(from, pyo3::ffi::PyUnicode_DATA(ptr).cast::<u16>(), len);
-        Ok(Some(string.cast_into_unchecked()))
+/// A destination unit: a code point narrowed to it with `as` (exact where it is used).
+trait Narrow: Copy {
+    fn narrow(u: u32) -> Self;
+}
+
+impl Narrow for u8 {
+    #[inline]
+    fn narrow(u: u32) -> Self {
+        u as u8
     }
 }
 
-/// `source[start:end]` in code points, as a new Python string.
-fn substring<'py>(
-    source: &Bound<'py, PyString>,
-    start: usize,
-    end: usize,
-) -> PyResult<Bound<'py, PyString>> {
-    let (start, end) = (isize_of(start)?, isize_of(end)?);
-    // SAFETY: `source` is a live `str` held by the caller, the indices are checked by
-    // CPython (an error comes back as NULL), and the result is a new owned reference.
-    unsafe {
-        let ptr = pyo3::ffi::PyUnicode_Substring(source.as_ptr(), start, end);
-        Ok(Bound::from_owned_ptr_or_err(source.py(), ptr)?.cast_into_unchecked())
+impl Narrow for u16 {
+    #[inline]
+    fn narrow(u: u32) -> Self {
+        u as u16
     }
 }
 
-fn isize_of(n: usize) -> PyResult<isize> {
-    isize::try_from(n).map_err(|_| pyo3::exceptions::PyOverflowError::new_err("offset too large"))
+impl Narrow for u32 {
+    #[inline]
+    fn narrow(u: u32) -> Self {
+        u
+    }
+}
+
+/// Copies `src` into `dst`, unit for unit, each narrowed to `dst`'s width (exact: the caller
+/// chose a width that holds every unit). A plain copy when the widths are equal; either way
+/// a loop the compiler vectorises.
+fn narrow<D: Narrow, U: Unit>(dst: &mut [D], src: &[U]) {
+    for (d, &s) in dst.iter_mut().zip(src) {
+        *d = D::narrow(s.into());
+    }
+}
+
+/// Takes a chunk record out of the cyclic garbage collector's lists. Splitting a large text
+/// makes hundreds of thousands of them; tracked, each few hundred would start a collection
+/// that walks every tracked object, which on a 100 MB text was a third of the time (the
+/// old remedy, switching the collector off around a split, was process-wide and raced
+/// between threads). A chunk holds no `__traverse__`, so the collector never looks inside
+/// one: untracked, nothing changes but the time.
+pub fn untrack(chunk: &Bound<'_, PyChunk>) {
+    // SAFETY: `chunk` is a live object of a PyO3 class, which PyO3 always creates with
+    // `Py_TPFLAGS_HAVE_GC`; `PyObject_GC_UnTrack` may be called on such an object at any
+    // time (it does nothing if the object is untracked already, as PyO3's deallocator
+    // relies on).
+    unsafe { pyo3::ffi::PyObject_GC_UnTrack(chunk.as_ptr().cast()) }
 }

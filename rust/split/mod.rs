@@ -1,7 +1,8 @@
-//! Recursive separator splitting, LangChain's algorithm on byte spans of the input.
+//! Recursive separator splitting, LangChain's algorithm on positions of the input (any
+//! [`crate::units::Units`]: UTF-8 or CPython's own storage).
 //!
-//! - [`scan`]: where a separator (literal or regex) occurs, as byte ranges.
-//! - [`merge`]: LangChain's `_merge_splits` on piece lengths: groups, overlap, warnings.
+//! - [`scan`]: where a separator (literal or regex) occurs, and the pieces it cuts.
+//! - [`merge`]: LangChain's `_merge_splits`, one piece at a time: groups, overlap, warnings.
 //! - [`recursive`]: `RecursiveCharacterTextSplitter` and `CharacterTextSplitter`, with
 //!   code-point offsets tracked on the way.
 //! - `oracle` (tests only): LangChain's string algorithm transcribed, to compare against.
@@ -12,5 +13,7 @@ mod oracle;
 pub mod recursive;
 pub mod scan;
 
-pub use recursive::{Chunk, SplitConfig, SplitOutput, Splitter, DEFAULT_SEPARATORS};
+pub use recursive::{
+    Chunk, Span, SpanOutput, SplitConfig, SplitOutput, Splitter, DEFAULT_SEPARATORS,
+};
 pub use scan::{KeepSeparator, Separator};

@@ -1,16 +1,24 @@
 //! Recursive separator splitting: LangChain's `RecursiveCharacterTextSplitter` and
-//! `CharacterTextSplitter` algorithms on byte spans of the input.
+//! `CharacterTextSplitter` algorithms on positions of the input.
 //!
-//! Every piece is a byte range of the source, so a chunk knows where it came from without
-//! searching for its text afterwards. Only LangChain's drop-separator mode can produce text
-//! that is not a source span (when empty pieces between separators were discarded); such a
-//! chunk carries its own text in [`Chunk::joined`].
+//! One algorithm for every text storage ([`Units`]): UTF-8 for Rust callers and the CLI,
+//! and CPython's own Latin-1/UCS-2/UCS-4 for Python strings, which are split where they
+//! lie. Pieces are positions streamed from the scan straight into LangChain's merge
+//! ([`Window`]), which keeps only the current window; nothing holds a list of all pieces.
+//! The empty separator with code-point lengths (every piece one character long) needs no
+//! pieces at all: its chunks are windows of characters, found by arithmetic.
+//!
+//! Every chunk is a range of the source, so it knows where it came from without searching
+//! for its text afterwards. Only LangChain's drop-separator mode can produce text that is
+//! not a source range (when empty pieces between separators were discarded); such a chunk
+//! carries its own text in [`Span::joined`].
 
-use super::merge::merge;
+use super::merge::{Item, Report, Sizes, Window};
 use super::scan::{KeepSeparator, Separator};
 use crate::error::{Error, Result};
 use crate::length::Length;
-use crate::text::{char_count, strip_range};
+use crate::text::{is_py_space, strip_range};
+use crate::units::{Offsets, Units, Utf8};
 
 /// Sizes and modes shared by all splitters, validated as LangChain validates them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,6 +105,26 @@ pub struct SplitOutput {
     pub oversized: Vec<usize>,
 }
 
+/// One chunk in positions of the text it was split from (see [`Units`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Span {
+    /// Start position.
+    pub start: usize,
+    /// End position (exclusive).
+    pub end: usize,
+    /// The chunk's text (UTF-8) when it is not the source range `start..end`.
+    pub joined: Option<String>,
+}
+
+/// [`Span`]s in document order plus the sizes LangChain would have warned about.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SpanOutput {
+    /// The chunks, in the order LangChain returns them.
+    pub spans: Vec<Span>,
+    /// Sizes of over-long chunks ("Created a chunk of size …"), in the order logged.
+    pub oversized: Vec<usize>,
+}
+
 /// A configured splitter: recursive over a list of separators, or a single separator.
 #[derive(Debug, Clone)]
 pub struct Splitter {
@@ -141,9 +169,15 @@ impl Splitter {
         &self.config
     }
 
+    /// Whether every separator is a literal (no regex).
+    pub fn literal_only(&self) -> bool {
+        self.separators.iter().all(|sep| !sep.is_regex())
+    }
+
     /// Splits `text`, measuring with `length` (code points when `None`).
     pub fn split(&self, text: &str, length: Option<&dyn Length>) -> Result<SplitOutput> {
-        self.split_with(&self.config, text, length)
+        let out = self.split_with(&self.config, Utf8(text), length)?;
+        Ok(with_offsets(Utf8(text), out))
     }
 
     /// [`Splitter::split`] at another chunk size (at least 1; the overlap is capped to it):
@@ -161,254 +195,280 @@ impl Splitter {
             chunk_overlap: self.config.chunk_overlap.min(chunk_size),
             ..self.config
         };
-        self.split_with(&config, text, length)
+        let out = self.split_with(&config, Utf8(text), length)?;
+        Ok(with_offsets(Utf8(text), out))
     }
 
-    fn split_with(
+    /// Splits text in any storage; chunks come back as positions of it.
+    pub fn split_units<'a, T: Units<'a>>(
+        &self,
+        text: T,
+        length: Option<&dyn Length>,
+    ) -> Result<SpanOutput> {
+        self.split_with(&self.config, text, length)
+    }
+
+    fn split_with<'a, T: Units<'a>>(
         &self,
         config: &SplitConfig,
-        text: &str,
+        text: T,
         length: Option<&dyn Length>,
-    ) -> Result<SplitOutput> {
+    ) -> Result<SpanOutput> {
         let mut run = Run {
             text,
             config,
             length,
-            ascii: text.is_ascii(),
-            out: SplitOutput::default(),
-            buffers: Vec::new(),
-        };
-        let whole = Piece {
-            start: 0,
-            end: text.len(),
-            char_start: 0,
-            chars: 0,
+            scratch: String::new(),
+            out: SpanOutput::default(),
+            windows: Vec::new(),
         };
         if self.recursive {
-            run.recurse(whole, &self.separators)?;
+            run.recurse(0, text.len(), &self.separators)?;
         } else {
-            let sep = &self.separators[0];
-            let (mut pieces, mut lengths) = (Vec::new(), Vec::new());
-            run.pieces(whole, sep, usize::MAX, &mut pieces, &mut lengths)?;
-            run.merge(&pieces, &lengths, sep)?;
+            run.single(&self.separators[0])?;
         }
         Ok(run.out)
     }
 }
 
-/// A piece of the source: its byte range and where it starts in code points, so chunk
-/// offsets come out of the split itself instead of a second pass over the text.
-#[derive(Debug, Clone, Copy)]
-struct Piece {
-    start: usize,
-    end: usize,
-    char_start: usize,
-    chars: usize,
+/// Spans of `text` as chunks with both kinds of offsets.
+fn with_offsets<'a, T: Units<'a>>(text: T, out: SpanOutput) -> SplitOutput {
+    let mut offsets = Offsets::new(text);
+    let chunks = out
+        .spans
+        .into_iter()
+        .map(|span| {
+            let (char_start, byte_start) = offsets.of(span.start);
+            let (char_end, byte_end) = offsets.of(span.end);
+            Chunk {
+                byte_start,
+                byte_end,
+                char_start,
+                char_end,
+                joined: span.joined,
+            }
+        })
+        .collect();
+    SplitOutput {
+        chunks,
+        oversized: out.oversized,
+    }
 }
 
 /// The state of one split call.
-struct Run<'a> {
-    text: &'a str,
-    config: &'a SplitConfig,
-    length: Option<&'a dyn Length>,
-    ascii: bool,
-    out: SplitOutput,
-    /// Spare piece and length buffers, reused by [`Run::recurse`].
-    buffers: Vec<(Vec<Piece>, Vec<usize>)>,
+struct Run<'r, T> {
+    text: T,
+    config: &'r SplitConfig,
+    length: Option<&'r dyn Length>,
+    /// Where a piece is transcoded to UTF-8 for a length function, when it is not UTF-8.
+    scratch: String,
+    out: SpanOutput,
+    /// Spare merge windows, one per recursion depth, reused across calls.
+    windows: Vec<Window>,
 }
 
-impl Run<'_> {
-    /// Code points in `text[a..b]`.
-    fn chars(&self, a: usize, b: usize) -> usize {
-        if self.ascii {
-            b - a
-        } else {
-            char_count(&self.text[a..b])
-        }
-    }
-
-    /// The user's measure, or code points (already known as `chars`) by default; exact
-    /// below `limit`, and only known to be at least `limit` above it.
-    fn measure(&self, s: &str, chars: usize, limit: usize) -> Result<usize> {
+impl<'a, T: Units<'a>> Run<'_, T> {
+    /// The length of `[a, b)`: code points by default, else the user's measure, exact
+    /// below `limit` and only known to be at least `limit` above it.
+    fn measure(&mut self, a: usize, b: usize, limit: usize) -> Result<usize> {
         match self.length {
-            Some(f) => f.length_until(s, limit),
-            None => Ok(chars),
+            None => Ok(self.text.chars(a, b)),
+            Some(f) => f.length_until(self.text.utf8_in(a, b, &mut self.scratch), limit),
         }
     }
 
-    /// Splits `parent` on `sep` into `pieces`, locating every piece in code points, and
-    /// measures each into `lengths` (exactly below `limit`).
-    fn pieces(
-        &self,
-        parent: Piece,
-        sep: &Separator,
-        limit: usize,
-        pieces: &mut Vec<Piece>,
-        lengths: &mut Vec<usize>,
-    ) -> Result<()> {
-        if sep.is_chars() {
-            return self.char_pieces(parent, limit, pieces, lengths);
+    /// The length of a separator's join text.
+    fn measure_join(&self, join: &str) -> Result<usize> {
+        match self.length {
+            None => Ok(join.chars().count()),
+            Some(f) => f.length(join),
         }
-        let (mut byte, mut chars) = (parent.start, parent.char_start);
-        let mut failure = None;
-        sep.for_each_piece(
-            self.text,
-            parent.start,
-            parent.end,
-            self.config.keep,
-            |start, end| {
-                // With separators kept, pieces are adjacent: no gap to count.
-                let char_start = if byte < start {
-                    chars + self.chars(byte, start)
-                } else {
-                    chars
-                };
-                let n = self.chars(start, end);
-                match self.measure(&self.text[start..end], n, limit) {
-                    Ok(length) => lengths.push(length),
-                    Err(err) => {
-                        failure.get_or_insert(err);
-                        lengths.push(0);
-                    }
-                }
-                pieces.push(Piece {
-                    start,
-                    end,
-                    char_start,
-                    chars: n,
-                });
-                (byte, chars) = (end, char_start + n);
-            },
-        );
-        failure.map_or(Ok(()), Err)
     }
 
-    /// The empty separator's pieces, one per character: their offsets are consecutive, so
-    /// nothing needs counting (long CJK paragraphs without spaces end up here).
-    fn char_pieces(
-        &self,
-        parent: Piece,
-        limit: usize,
-        pieces: &mut Vec<Piece>,
-        lengths: &mut Vec<usize>,
-    ) -> Result<()> {
-        let hay = &self.text[parent.start..parent.end];
-        for (i, (offset, c)) in hay.char_indices().enumerate() {
-            let start = parent.start + offset;
-            let end = start + c.len_utf8();
-            lengths.push(self.measure(&self.text[start..end], 1, limit)?);
-            pieces.push(Piece {
-                start,
-                end,
-                char_start: parent.char_start + i,
-                chars: 1,
-            });
-        }
-        Ok(())
-    }
-
-    /// LangChain's `_split_text`: choose the first separator that occurs, split, keep the
-    /// pieces that fit for merging, and recurse into the rest with the later separators.
-    fn recurse(&mut self, parent: Piece, seps: &[Separator]) -> Result<()> {
-        let (sep, rest) = choose(seps, &self.text[parent.start..parent.end]);
-        // Buffers are reused across calls: one pair per recursion depth, not per piece.
-        let (mut pieces, mut lengths) = self.buffers.pop().unwrap_or_default();
-        // Pieces at or over the size are split further, so their exact length is not needed.
-        self.pieces(
-            parent,
-            sep,
-            self.config.chunk_size,
-            &mut pieces,
-            &mut lengths,
-        )?;
-        let mut first_good = 0; // pieces[first_good..i] fit and wait to be merged
-        for (i, (&piece, &len)) in pieces.iter().zip(&lengths).enumerate() {
-            if len < self.config.chunk_size {
-                continue;
-            }
-            if first_good < i {
-                self.merge(&pieces[first_good..i], &lengths[first_good..i], sep)?;
-            }
-            first_good = i + 1;
-            if rest.is_empty() {
-                self.push_span(piece, false);
-            } else {
-                self.recurse(piece, rest)?;
-            }
-        }
-        if first_good < pieces.len() {
-            self.merge(&pieces[first_good..], &lengths[first_good..], sep)?;
-        }
-        pieces.clear();
-        lengths.clear();
-        self.buffers.push((pieces, lengths));
-        Ok(())
-    }
-
-    /// Merges fitting pieces into chunks, joined by nothing (separators kept) or by the
-    /// separator's join text (separators dropped), then stripped as LangChain's `_join_docs`.
-    fn merge(&mut self, pieces: &[Piece], lengths: &[usize], sep: &Separator) -> Result<()> {
-        let join = if self.config.keep.keeps() {
+    /// The text pieces are joined with: nothing when separators are kept (pieces are then
+    /// adjacent), else the separator's join text.
+    fn join_of<'s>(&self, sep: &'s Separator) -> &'s str {
+        if self.config.keep.keeps() {
             ""
         } else {
             sep.join_text()
-        };
-        let sep_len = self.measure(join, char_count(join), usize::MAX)?;
-        let merged = merge(
-            lengths,
-            sep_len,
-            self.config.chunk_size,
-            self.config.chunk_overlap,
-        );
-        self.out.oversized.extend(merged.oversized);
-        let gaps = GapIndex::new(self.text, pieces, join);
-        for (lo, hi) in merged.groups {
-            let (first, last) = (pieces[lo], pieces[hi - 1]);
-            let span = Piece {
-                start: first.start,
-                end: last.end,
-                char_start: first.char_start,
-                chars: last.char_start + last.chars - first.char_start,
-            };
-            if gaps.is_contiguous(lo, hi) {
-                self.push_span(span, self.config.strip_whitespace);
+        }
+    }
+
+    /// `CharacterTextSplitter`: every piece is merged, whatever its size.
+    fn single(&mut self, sep: &Separator) -> Result<()> {
+        let (text, end) = (self.text, self.text.len());
+        let join = self.join_of(sep);
+        let sep_len = self.measure_join(join)?;
+        if sep.is_chars() && self.length.is_none() && sep_len == 0 {
+            self.char_windows(0, end);
+            return Ok(());
+        }
+        let mut window = self.windows.pop().unwrap_or_default();
+        for (a, b) in sep.pieces(text, 0, end, self.config.keep) {
+            let len = self.measure(a, b, usize::MAX)?;
+            self.push(&mut window, (a, b, len), join, sep_len);
+        }
+        self.flush(&mut window, join);
+        self.windows.push(window);
+        Ok(())
+    }
+
+    /// LangChain's `_split_text`: choose the first separator that occurs, split, merge the
+    /// pieces that fit, and recurse into the rest with the later separators.
+    fn recurse(&mut self, a: usize, b: usize, seps: &[Separator]) -> Result<()> {
+        let (sep, rest) = choose(seps, self.text, a, b);
+        let join = self.join_of(sep);
+        let sep_len = self.measure_join(join)?;
+        let size = self.config.chunk_size;
+        if sep.is_chars() && self.length.is_none() && sep_len == 0 && size > 1 {
+            // Every character is a piece of length 1 < size: all of them are merged.
+            self.char_windows(a, b);
+            return Ok(());
+        }
+        let mut window = self.windows.pop().unwrap_or_default();
+        let result = self.recurse_pieces((a, b), (sep, rest), (join, sep_len), &mut window);
+        self.flush(&mut window, join);
+        self.windows.push(window);
+        result
+    }
+
+    fn recurse_pieces(
+        &mut self,
+        (a, b): (usize, usize),
+        (sep, rest): (&Separator, &[Separator]),
+        (join, sep_len): (&str, usize),
+        window: &mut Window,
+    ) -> Result<()> {
+        let size = self.config.chunk_size;
+        for (start, end) in sep.pieces(self.text, a, b, self.config.keep) {
+            // Pieces at or over the size are split further: their exact length is not needed.
+            let len = self.measure(start, end, size)?;
+            if len < size {
+                self.push(window, (start, end, len), join, sep_len);
+                continue;
+            }
+            self.flush(window, join);
+            if rest.is_empty() {
+                self.push_span(start, end, false);
             } else {
-                self.push_joined(&pieces[lo..hi], span, join);
+                self.recurse(start, end, rest)?;
             }
         }
         Ok(())
     }
 
-    /// A source span as a chunk, stripped of Python whitespace if asked; empty ones vanish.
-    fn push_span(&mut self, span: Piece, strip: bool) {
-        let (mut a, mut b) = (span.start, span.end);
-        let (mut char_start, mut char_end) = (span.char_start, span.char_start + span.chars);
-        if strip {
-            (a, b) = strip_range(self.text, a, b);
-            if a == b {
-                return;
+    /// Adds a piece to the merge window, building the chunks the merge closes.
+    fn push(
+        &mut self,
+        window: &mut Window,
+        (a, b, len): (usize, usize, usize),
+        join: &str,
+        sep: usize,
+    ) {
+        let joins = match window.last_end() {
+            Some(last) if join.is_empty() => last == a,
+            Some(last) => self.text.eq_str(last, a, join),
+            None => true,
+        };
+        let sizes = Sizes {
+            size: self.config.chunk_size,
+            overlap: self.config.chunk_overlap,
+            sep,
+        };
+        let item = Item {
+            start: a,
+            end: b,
+            len,
+            joins,
+        };
+        window.push(item, sizes, |merged| self.take(merged, join));
+    }
+
+    /// Closes the merge window: its last chunk is built and the window emptied.
+    fn flush(&mut self, window: &mut Window, join: &str) {
+        window.finish(|merged| self.take(merged, join));
+    }
+
+    /// Records what the merge reported: a chunk (a source span when every gap in it is the
+    /// join text, else the pieces re-joined) or an oversize warning.
+    fn take(&mut self, merged: Report<'_>, join: &str) {
+        match merged {
+            Report::Oversized(total) => self.out.oversized.push(total),
+            Report::Chunk(items, span) => {
+                let (Some(first), Some(last)) = (items.front(), items.back()) else {
+                    return;
+                };
+                if span {
+                    self.push_span(first.start, last.end, self.config.strip_whitespace);
+                } else {
+                    self.push_joined(items.iter(), (first.start, last.end), join);
+                }
             }
-            char_start += self.chars(span.start, a);
-            char_end -= self.chars(b, span.end);
         }
-        self.out.chunks.push(Chunk {
-            byte_start: a,
-            byte_end: b,
-            char_start,
-            char_end,
-            joined: None,
-        });
+    }
+
+    /// The chunks of `[a, b)` split into characters, each character of length 1 and joined
+    /// by nothing: LangChain's merge then takes windows of `size` characters, each keeping
+    /// `min(overlap, size - 1)` of the previous one (it pops until the kept part is at most
+    /// the overlap and the next character fits), the last one ending at `b`. No piece is
+    /// made.
+    fn char_windows(&mut self, a: usize, b: usize) {
+        let (size, overlap) = (self.config.chunk_size, self.config.chunk_overlap);
+        let step = size - overlap.min(size - 1);
+        let strip = self.config.strip_whitespace;
+        let text = self.text;
+        let mut left = text.chars(a, b); // characters from `lo` to `b`
+        let mut lo = a;
+        while left > size {
+            self.push_span(lo, text.advance(lo, size, b), strip);
+            lo = text.advance(lo, step, b);
+            left -= step;
+        }
+        self.push_span(lo, b, strip);
+    }
+
+    /// A source span as a chunk, stripped of Python whitespace if asked; empty ones vanish.
+    fn push_span(&mut self, mut a: usize, mut b: usize, strip: bool) {
+        if strip {
+            while a < b {
+                let (c, width) = self.text.char_at(a);
+                if !is_py_space(c) {
+                    break;
+                }
+                a += width;
+            }
+            while a < b {
+                let (c, width) = self.text.char_before(b);
+                if !is_py_space(c) {
+                    break;
+                }
+                b -= width;
+            }
+        }
+        if a < b {
+            self.out.spans.push(Span {
+                start: a,
+                end: b,
+                joined: None,
+            });
+        }
     }
 
     /// A chunk whose text is not a source span: pieces re-joined with the separator. Its
-    /// offsets are those of the source span the pieces cover.
-    fn push_joined(&mut self, pieces: &[Piece], span: Piece, join: &str) {
-        let mut joined = String::with_capacity(span.end - span.start);
-        for (i, piece) in pieces.iter().enumerate() {
+    /// positions are those of the source span the pieces cover.
+    fn push_joined<'i>(
+        &mut self,
+        pieces: impl Iterator<Item = &'i Item>,
+        (start, end): (usize, usize),
+        join: &str,
+    ) {
+        let mut joined = String::new();
+        for (i, piece) in pieces.enumerate() {
             if i > 0 {
                 joined.push_str(join);
             }
-            joined.push_str(&self.text[piece.start..piece.end]);
+            self.text.push_utf8(piece.start, piece.end, &mut joined);
         }
         let (a, b) = if self.config.strip_whitespace {
             strip_range(&joined, 0, joined.len())
@@ -418,57 +478,32 @@ impl Run<'_> {
         if a < b {
             joined.truncate(b);
             joined.drain(..a);
-            self.out.chunks.push(Chunk {
-                byte_start: span.start,
-                byte_end: span.end,
-                char_start: span.char_start,
-                char_end: span.char_start + span.chars,
+            self.out.spans.push(Span {
+                start,
+                end,
                 joined: Some(joined),
             });
         }
     }
 }
 
-/// The separator LangChain picks for `hay`: the first that occurs (the empty separator
+/// The separator LangChain picks for `[a, b)`: the first that occurs (the empty separator
 /// always does), with the separators after it for recursion; else the last, alone.
-fn choose<'s>(seps: &'s [Separator], hay: &str) -> (&'s Separator, &'s [Separator]) {
+fn choose<'s, 'a, T: Units<'a>>(
+    seps: &'s [Separator],
+    text: T,
+    a: usize,
+    b: usize,
+) -> (&'s Separator, &'s [Separator]) {
     for (i, sep) in seps.iter().enumerate() {
         if sep.is_chars() {
             return (sep, &[]);
         }
-        if sep.is_found(hay) {
+        if sep.occurs(text, a, b) {
             return (sep, &seps[i + 1..]);
         }
     }
     (&seps[seps.len() - 1], &[])
-}
-
-/// Answers "does joining pieces `lo..hi` with the separator give exactly the source text
-/// they span?" in O(1) per chunk: overlapping chunks share pieces, so each gap is checked
-/// once, up front. With separators kept, pieces are adjacent and the answer is always yes.
-struct GapIndex {
-    /// `bad[k]`: how many of the first `k` gaps differ from the join text; empty if none can.
-    bad: Vec<u32>,
-}
-
-impl GapIndex {
-    fn new(text: &str, pieces: &[Piece], join: &str) -> Self {
-        if join.is_empty() {
-            return Self { bad: Vec::new() };
-        }
-        let mut bad = Vec::with_capacity(pieces.len());
-        let mut count = 0u32;
-        bad.push(0);
-        for w in pieces.windows(2) {
-            count += u32::from(&text[w[0].end..w[1].start] != join);
-            bad.push(count);
-        }
-        Self { bad }
-    }
-
-    fn is_contiguous(&self, lo: usize, hi: usize) -> bool {
-        self.bad.is_empty() || self.bad[hi - 1] == self.bad[lo]
-    }
 }
 
 #[cfg(test)]
@@ -556,6 +591,16 @@ mod tests {
         .unwrap()
     }
 
+    /// Text whose UCS-2 and UCS-4 bytes hold separators' bytes across two units: U+0A20
+    /// then U+2000 has the bytes of `"\n"` straddling them, U+2020 then U+0100 those of
+    /// `" "` (little-endian), which must not count as matches.
+    fn storage_text() -> impl proptest::strategy::Strategy<Value = String> {
+        proptest::string::string_regex(
+            "(?s)(.|[ab \t\n.é😀漢\u{a20}\u{2000}\u{2020}\u{100}]|\n\n|\r\n|\u{a20}\u{2000}|\u{2020}\u{100}){0,80}",
+        )
+        .unwrap()
+    }
+
     proptest::proptest! {
         #[test]
         fn recursive_matches_langchain_transcription(
@@ -619,6 +664,63 @@ mod tests {
             for c in &out.chunks {
                 proptest::prop_assert!(!c.text(&text).is_empty());
             }
+        }
+
+        #[test]
+        fn every_storage_splits_alike(
+            text in storage_text(),
+            size in 1i64..40,
+            overlap_frac in 0i64..=100,
+            k in 0usize..3,
+            single in proptest::bool::ANY,
+            seps in proptest::sample::subsequence(
+                vec!["\n\n", "\n", " ", "é", "漢", "😀", "[.。]", "\\s+", "(?:ab)+", ""], 0..4),
+        ) {
+            let overlap = size * overlap_frac / 100;
+            let config = SplitConfig::new(size, overlap).unwrap().keep(KEEPS[k]);
+            let regex = |s: &&str| {
+                if s.len() > 2 && !s.contains('漢') { Separator::regex(s).unwrap() } else { Separator::literal(s) }
+            };
+            let separators: Vec<Separator> = seps.iter().map(regex).collect();
+            let splitter = if single {
+                Splitter::single(config, separators.first().cloned().unwrap_or_else(|| Separator::literal(" ")))
+            } else {
+                Splitter::recursive(config, separators)
+            };
+            let want = splitter.split(&text, None).unwrap();
+            let expected: Vec<(usize, usize, String)> = want
+                .chunks
+                .iter()
+                .map(|c| (c.char_start, c.char_end, c.text(&text).to_owned()))
+                .collect();
+            let check = |got: SpanOutput, units: &dyn Fn(usize, usize) -> String| {
+                let got: Vec<(usize, usize, String)> = got
+                    .spans
+                    .into_iter()
+                    .map(|s| { let t = s.joined.clone().unwrap_or_else(|| units(s.start, s.end)); (s.start, s.end, t) })
+                    .collect();
+                (got, ())
+            };
+            if let Some(units) = crate::units::tests::latin1(&text) {
+                let t = crate::units::Fixed::new(&units[..]).unwrap();
+                let out = splitter.split_units(t, None).unwrap();
+                proptest::prop_assert_eq!(&out.oversized, &want.oversized);
+                let (got, ()) = check(out, &|a, b| { let mut s = String::new(); t.push_utf8(a, b, &mut s); s });
+                proptest::prop_assert_eq!(&got, &expected);
+            }
+            if let Some(units) = crate::units::tests::ucs2(&text) {
+                let t = crate::units::Fixed::new(&units[..]).unwrap();
+                let out = splitter.split_units(t, None).unwrap();
+                proptest::prop_assert_eq!(&out.oversized, &want.oversized);
+                let (got, ()) = check(out, &|a, b| { let mut s = String::new(); t.push_utf8(a, b, &mut s); s });
+                proptest::prop_assert_eq!(&got, &expected);
+            }
+            let units = crate::units::tests::ucs4(&text);
+            let t = crate::units::Fixed::new(&units[..]).unwrap();
+            let out = splitter.split_units(t, None).unwrap();
+            proptest::prop_assert_eq!(&out.oversized, &want.oversized);
+            let (got, ()) = check(out, &|a, b| { let mut s = String::new(); t.push_utf8(a, b, &mut s); s });
+            proptest::prop_assert_eq!(&got, &expected);
         }
     }
 }

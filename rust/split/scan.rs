@@ -1,14 +1,18 @@
-//! Separator scanning: where a separator occurs in a piece of text, as byte ranges.
+//! Separator scanning: where a separator occurs in a range of text, and the pieces it cuts.
 //!
-//! Literal separators use `memchr::memmem` (SIMD substring search); patterns use the
-//! `regex` crate, whose leftmost-first semantics give the same match spans as Python's
-//! backtracking `re` for the syntax both share. The Python layer translates Python
-//! patterns into that shared subset and keeps the rest on Python's own engine.
+//! Works on any [`Units`] (UTF-8, or CPython's Latin-1/UCS-2/UCS-4 storage). Literal
+//! separators use `memchr::memmem` (SIMD substring search) on the storage bytes, with one
+//! needle per storage; patterns use the `regex` crate, whose leftmost-first semantics give
+//! the same match spans as Python's backtracking `re` for the syntax both share (the Python
+//! layer translates Python patterns into that shared subset and keeps the rest on Python's
+//! own engine). The `regex` crate reads UTF-8, so a fixed-width range that is not ASCII is
+//! matched on a UTF-8 copy of that range only.
 
 use memchr::memmem;
 use regex::Regex;
 
 use crate::error::{Error, Result};
+use crate::units::{Storage, Units, Utf8};
 
 /// Where a kept separator goes: LangChain's `keep_separator` (`False`, `"start"`, `"end"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -32,8 +36,26 @@ impl KeepSeparator {
 enum Matcher {
     /// The empty separator: every character is a piece.
     Chars,
-    Literal(Box<memmem::Finder<'static>>),
+    /// One finder per [`Storage`] (by its index), `None` where the literal cannot occur.
+    Literal(Box<[Option<memmem::Finder<'static>>; 4]>),
     Regex(Regex),
+}
+
+/// memchr's heuristic takes the rarest bytes of a needle as its prefilter; in UCS-2 and
+/// UCS-4 text the zero byte is the most common of all (every ASCII character has one), so
+/// it is ranked as such and the prefilter looks for the needle's other bytes.
+struct WideTextRank;
+
+impl memchr::arch::all::packedpair::HeuristicFrequencyRank for WideTextRank {
+    fn rank(&self, byte: u8) -> u8 {
+        match byte {
+            0 => 255,
+            b' ' | b'e' | b't' | b'a' | b'o' | b'n' | b'i' | b's' => 240,
+            b'\n' => 200,
+            0x21..=0x7E => 150,
+            _ => 60,
+        }
+    }
 }
 
 /// One separator, ready to scan; cheap to clone and `Send + Sync`.
@@ -51,7 +73,15 @@ impl Separator {
         let matcher = if text.is_empty() {
             Matcher::Chars
         } else {
-            Matcher::Literal(Box::new(memmem::Finder::new(text.as_bytes()).into_owned()))
+            Matcher::Literal(Box::new(Storage::ALL.map(|storage| {
+                let needle = storage.encode(text)?;
+                let builder = memmem::FinderBuilder::new();
+                Some(if storage.width() == 1 {
+                    builder.build_forward_owned(needle)
+                } else {
+                    builder.build_forward_with_ranker_owned(WideTextRank, needle)
+                })
+            })))
         };
         Self {
             matcher,
@@ -101,35 +131,52 @@ impl Separator {
         matches!(self.matcher, Matcher::Chars)
     }
 
+    /// Whether this is a regular expression (which reads text as UTF-8).
+    pub fn is_regex(&self) -> bool {
+        matches!(self.matcher, Matcher::Regex(_))
+    }
+
     /// Whether the separator occurs in `hay` (Python's `re.search`); the empty separator
     /// always "occurs".
     pub fn is_found(&self, hay: &str) -> bool {
+        self.occurs(Utf8(hay), 0, hay.len())
+    }
+
+    /// Whether the separator occurs in `[a, b)` of `text` (the empty separator always does).
+    pub fn occurs<'a, T: Units<'a>>(&self, text: T, a: usize, b: usize) -> bool {
         match &self.matcher {
             Matcher::Chars => true,
-            Matcher::Literal(f) => f.find(hay.as_bytes()).is_some(),
-            Matcher::Regex(r) => r.is_match(hay),
+            Matcher::Literal(finders) => finders[T::STORAGE.index()]
+                .as_ref()
+                .is_some_and(|f| aligned(f, text.bytes(a, b), 0, T::STORAGE.width()).is_some()),
+            Matcher::Regex(r) => {
+                let mut copy = String::new();
+                r.is_match(text.utf8_in(a, b, &mut copy))
+            }
         }
     }
 
-    /// Calls `f` with the byte range of every match in `hay`, left to right, non-overlapping.
-    fn for_each_match(&self, hay: &str, mut f: impl FnMut(usize, usize)) {
+    /// Every match in `[a, b)` of `text`, as positions, left to right, non-overlapping.
+    fn matches<'s, 'a, T: Units<'a>>(&'s self, text: T, a: usize, b: usize) -> Matches<'s, 'a> {
         match &self.matcher {
-            Matcher::Chars => {
-                for (i, c) in hay.char_indices() {
-                    f(i, i + c.len_utf8());
-                }
-            }
-            Matcher::Literal(finder) => {
-                let n = finder.needle().len();
-                for i in finder.find_iter(hay.as_bytes()) {
-                    f(i, i + n);
-                }
-            }
-            Matcher::Regex(r) => {
-                for m in r.find_iter(hay) {
-                    f(m.start(), m.end());
-                }
-            }
+            Matcher::Chars => Matches::Nothing,
+            Matcher::Literal(finders) => match &finders[T::STORAGE.index()] {
+                Some(finder) => Matches::Literal {
+                    finder,
+                    hay: text.bytes(a, b),
+                    at: 0,
+                    base: a,
+                    width: T::STORAGE.width(),
+                },
+                None => Matches::Nothing,
+            },
+            Matcher::Regex(r) => match text.as_str(a, b) {
+                Some(hay) => Matches::Regex {
+                    iter: r.find_iter(hay),
+                    base: a,
+                },
+                None => Matches::Listed(regex_on_copy(r, text, a, b).into_iter()),
+            },
         }
     }
 
@@ -143,7 +190,7 @@ impl Separator {
         keep: KeepSeparator,
         out: &mut Vec<(usize, usize)>,
     ) {
-        self.for_each_piece(text, start, end, keep, |a, b| out.push((a, b)));
+        out.extend(self.pieces(Utf8(text), start, end, keep));
     }
 
     /// Calls `f` with every piece of `text[start..end]` (absolute byte ranges, in order,
@@ -156,31 +203,170 @@ impl Separator {
         keep: KeepSeparator,
         mut f: impl FnMut(usize, usize),
     ) {
-        let hay = &text[start..end];
+        for (a, b) in self.pieces(Utf8(text), start, end, keep) {
+            f(a, b);
+        }
+    }
+
+    /// The pieces of `[a, b)` of `text` (positions, in order, empty ones dropped), as
+    /// LangChain's `_split_text_with_regex` makes them; nothing is collected.
+    pub fn pieces<'s, 'a, T: Units<'a>>(
+        &'s self,
+        text: T,
+        a: usize,
+        b: usize,
+        keep: KeepSeparator,
+    ) -> Pieces<'s, 'a, T> {
         if self.is_chars() {
             // `list(text)`: the separator is nothing, so every mode gives single characters.
-            self.for_each_match(hay, |a, b| f(start + a, start + b));
-            return;
+            return Pieces(PiecesOf::Chars {
+                text,
+                at: a,
+                end: b,
+            });
         }
-        let mut push = |a: usize, b: usize| {
-            if a < b {
-                f(start + a, start + b);
+        Pieces(PiecesOf::Split {
+            matches: self.matches(text, a, b),
+            keep,
+            last: a,
+            end: b,
+        })
+    }
+}
+
+/// The first occurrence of `finder`'s needle in `hay` at or after byte `from` that starts
+/// on a unit boundary (`width` bytes per unit): in UCS-2 and UCS-4 text the needle's bytes
+/// may also appear straddling two units, which is no match.
+#[inline]
+fn aligned(finder: &memmem::Finder<'_>, hay: &[u8], from: usize, width: usize) -> Option<usize> {
+    let mut at = from;
+    loop {
+        let i = at + finder.find(&hay[at..])?;
+        if i % width == 0 {
+            return Some(i);
+        }
+        at = i + 1;
+    }
+}
+
+/// Matches of `r` in `[a, b)` of a text that is not UTF-8 there: the regex runs on a
+/// UTF-8 copy of just that range, and match offsets are mapped back to positions by
+/// counting code points from the previous match (fixed-width positions are code points).
+fn regex_on_copy<'a, T: Units<'a>>(r: &Regex, text: T, a: usize, b: usize) -> Vec<(usize, usize)> {
+    debug_assert!(T::FIXED, "UTF-8 text is searched in place");
+    let mut hay = String::new();
+    text.push_utf8(a, b, &mut hay);
+    let (mut byte, mut at) = (0, a);
+    let mut position = |offset: usize| {
+        at += crate::text::char_count(&hay[byte..offset]);
+        byte = offset;
+        at
+    };
+    let mut out = Vec::new();
+    for m in r.find_iter(&hay) {
+        let start = position(m.start());
+        out.push((start, position(m.end())));
+    }
+    out
+}
+
+/// The matches of one separator in one range (see [`Separator::pieces`]).
+enum Matches<'s, 'a> {
+    Literal {
+        finder: &'s memmem::Finder<'static>,
+        hay: &'a [u8],
+        /// Byte offset in `hay` to search from.
+        at: usize,
+        /// Position of `hay[0]`.
+        base: usize,
+        width: usize,
+    },
+    Regex {
+        iter: regex::Matches<'s, 'a>,
+        base: usize,
+    },
+    Listed(std::vec::IntoIter<(usize, usize)>),
+    Nothing,
+}
+
+impl Iterator for Matches<'_, '_> {
+    type Item = (usize, usize);
+
+    #[inline]
+    fn next(&mut self) -> Option<(usize, usize)> {
+        match self {
+            Self::Literal {
+                finder,
+                hay,
+                at,
+                base,
+                width,
+            } => {
+                let i = aligned(finder, hay, *at, *width)?;
+                let n = finder.needle().len();
+                *at = i + n;
+                Some((*base + i / *width, *base + (i + n) / *width))
             }
-        };
-        let mut last = 0;
-        self.for_each_match(hay, |a, b| {
-            match keep {
-                KeepSeparator::Drop => push(last, a),
-                KeepSeparator::Start => {
-                    push(last, a);
-                    last = a;
-                    return;
+            Self::Regex { iter, base } => iter.next().map(|m| (*base + m.start(), *base + m.end())),
+            Self::Listed(list) => list.next(),
+            Self::Nothing => None,
+        }
+    }
+}
+
+/// The pieces of a range, as [`Separator::pieces`] describes them.
+pub struct Pieces<'s, 'a, T>(PiecesOf<'s, 'a, T>);
+
+enum PiecesOf<'s, 'a, T> {
+    /// One piece per character.
+    Chars { text: T, at: usize, end: usize },
+    /// The text between (and, when kept, with) the matches.
+    Split {
+        matches: Matches<'s, 'a>,
+        keep: KeepSeparator,
+        /// Where the next piece starts.
+        last: usize,
+        /// The end of the range; `usize::MAX` once the last piece was given.
+        end: usize,
+    },
+}
+
+impl<'a, T: Units<'a>> Iterator for Pieces<'_, 'a, T> {
+    type Item = (usize, usize);
+
+    #[inline]
+    fn next(&mut self) -> Option<(usize, usize)> {
+        match &mut self.0 {
+            PiecesOf::Chars { text, at, end } => {
+                if *at >= *end {
+                    return None;
                 }
-                KeepSeparator::End => push(last, b),
+                let start = *at;
+                *at += text.char_at(start).1;
+                Some((start, *at))
             }
-            last = b;
-        });
-        push(last, hay.len());
+            PiecesOf::Split {
+                matches,
+                keep,
+                last,
+                end,
+            } => loop {
+                let Some((a, b)) = matches.next() else {
+                    let (from, to) = (*last, *end);
+                    *last = usize::MAX;
+                    return (from < to).then_some((from, to));
+                };
+                let (from, to, next) = match keep {
+                    KeepSeparator::Drop => (*last, a, b),
+                    KeepSeparator::Start => (*last, a, a),
+                    KeepSeparator::End => (*last, b, b),
+                };
+                *last = next;
+                if from < to {
+                    return Some((from, to));
+                }
+            },
+        }
     }
 }
 

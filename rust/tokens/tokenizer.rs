@@ -238,13 +238,31 @@ pub fn segments(text: &str, target: usize) -> Vec<&str> {
     out
 }
 
-/// The leftmost disallowed string in `text` is an error, as tiktoken's regex search makes it.
+/// The leftmost disallowed string in `text` is an error, as tiktoken's regex search makes it
+/// (the longest of those starting there). Splitters measure thousands of short pieces, so
+/// the usual case, where every special token starts with `<`, looks for that byte alone.
 fn check_disallowed(text: &str, disallowed: &[String]) -> Result<()> {
-    let first = disallowed
+    let bytes = text.as_bytes();
+    let mut firsts = disallowed
         .iter()
-        .filter(|d| !d.is_empty())
-        .filter_map(|d| memmem::find(text.as_bytes(), d.as_bytes()).map(|at| (at, d)))
-        .min_by_key(|&(at, d)| (at, std::cmp::Reverse(d.len())));
+        .filter_map(|d| d.as_bytes().first().copied());
+    let first = match firsts.next() {
+        Some(byte) if firsts.all(|b| b == byte) => {
+            memchr::memchr_iter(byte, bytes).find_map(|at| {
+                disallowed
+                    .iter()
+                    .filter(|d| bytes[at..].starts_with(d.as_bytes()))
+                    .max_by_key(|d| d.len())
+                    .map(|d| (at, d))
+            })
+        }
+        Some(_) => disallowed
+            .iter()
+            .filter(|d| !d.is_empty())
+            .filter_map(|d| memmem::find(bytes, d.as_bytes()).map(|at| (at, d)))
+            .min_by_key(|&(at, d)| (at, std::cmp::Reverse(d.len()))),
+        None => None,
+    };
     match first {
         Some((_, token)) => Err(Error::DisallowedSpecial(token.clone())),
         None => Ok(()),
@@ -430,6 +448,34 @@ mod tests {
             ids.len()
         );
         assert_eq!(t.decode_bytes(&ids).unwrap(), text.as_bytes());
+    }
+
+    /// tiktoken's rule by plain search: the leftmost occurrence, the longest there.
+    fn leftmost_disallowed(text: &str, disallowed: &[String]) -> Option<String> {
+        (0..=text.len()).find_map(|at| {
+            disallowed
+                .iter()
+                .filter(|d| !d.is_empty() && text.as_bytes()[at..].starts_with(d.as_bytes()))
+                .max_by_key(|d| d.len())
+                .cloned()
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn disallowed_text_is_found_leftmost_longest(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec!["a", "<", "|", "<|", "<|end", "<|endoftext|>", "x>", "<|fim_prefix|>", "<|endofprompt|>", "漢"]),
+                0..12,
+            ),
+            sets in proptest::sample::subsequence(
+                vec!["<|endoftext|>", "<|end", "<|fim_prefix|>", "<|endofprompt|>", "x>", "|"], 0..4),
+        ) {
+            let text = parts.concat();
+            let disallowed: Vec<String> = sets.iter().map(|s| (*s).to_owned()).collect();
+            let want = leftmost_disallowed(&text, &disallowed).map(Error::DisallowedSpecial);
+            proptest::prop_assert_eq!(check_disallowed(&text, &disallowed).err(), want);
+        }
     }
 
     #[test]

@@ -17,7 +17,7 @@ from ..frontend.batch import drain
 from ..frontend.markdown import RESERVED_KEYS, SEPARATOR_PRESETS, user_metadata
 from ..frontend.patterns import to_rust
 from ..reference.markdown.chunker import make_engine as reference_engine
-from ..split.splitter import Chunk, gc_paused, is_native_length
+from ..split.splitter import Chunk, is_native_length
 
 
 class NativeMarkdownEngine:
@@ -32,15 +32,14 @@ class NativeMarkdownEngine:
 
     def split(self, text: str, options: front.Options) -> tuple[list[Any], list[Any]]:
         try:
-            with gc_paused():
-                return self._native.split(
-                    text,
-                    options.metadata,
-                    options.document_id,
-                    self._length,
-                    options.embedding_text,
-                    options.parent_size,
-                )
+            return self._native.split(
+                text,
+                options.metadata,
+                options.document_id,
+                self._length,
+                options.embedding_text,
+                options.parent_size,
+            )
         except _native.Unsupported:  # lengths that are not counts: the reference engine
             return self._fallback.split(text, options)
 

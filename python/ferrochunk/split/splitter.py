@@ -145,13 +145,7 @@ class Splitter(front.Splitter):
             )
         meta = MappingProxyType(dict(metadata)) if metadata else _NO_METADATA
         try:
-            if len(text) > _GC_PAUSE_CHARS:
-                with gc_paused():
-                    chunks, oversized = self._engine.split(
-                        text, meta, self._args["length_function"]
-                    )
-            else:
-                chunks, oversized = self._engine.split(text, meta, self._args["length_function"])
+            chunks, oversized = self._engine.split(text, meta, self._args["length_function"])
         except _native.Unsupported:  # lengths that are not counts: the reference engine
             pieces, oversized = reference_engine(self._args).split(
                 text, self._args["length_function"]
@@ -178,9 +172,6 @@ def is_native_length(length: object) -> bool:
     """Whether a batch can measure with ``length`` off the GIL: none, or a native counter."""
     return length is None or isinstance(length, _NATIVE_LENGTHS)
 
-
-# Texts this long make enough chunks for GC passes to matter (see gc_paused).
-_GC_PAUSE_CHARS = 1 << 20
 
 
 def split(

@@ -13,7 +13,7 @@ The rank files ship inside the extension module, so nothing is ever downloaded.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Optional
 
@@ -31,6 +31,17 @@ def clean_text(text: object) -> str:
     except UnicodeEncodeError:
         return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
     return text
+
+
+def _call(method: Callable[..., Any], text: object, *args: Any) -> Any:
+    """``method(text, *args)`` on a native method that reads the ``str`` where CPython keeps it
+    and raises ``UnicodeEncodeError`` on lone surrogates: those are then replaced first, as
+    tiktoken does, and the call made again (checking up front would convert every text)."""
+    text = check_text(text)
+    try:
+        return method(text, *args)
+    except UnicodeEncodeError:
+        return method(clean_text(text), *args)
 
 
 class Tokenizer:
@@ -72,11 +83,11 @@ class Tokenizer:
     ) -> list[int]:
         """tiktoken's ``encode``: raises ``ValueError`` on disallowed special-token text."""
         policy = self.special_policy(allowed_special, disallowed_special)
-        return self._native.encode(clean_text(text), *policy)
+        return _call(self._native.encode, text, *policy)
 
     def encode_ordinary(self, text: str) -> list[int]:
         """tiktoken's ``encode_ordinary``: special-token text is plain text."""
-        return self._native.encode_ordinary(clean_text(text))
+        return _call(self._native.encode_ordinary, text)
 
     def count(
         self,
@@ -87,7 +98,7 @@ class Tokenizer:
     ) -> int:
         """``len(encode(text, ...))`` without building the list."""
         policy = self.special_policy(allowed_special, disallowed_special)
-        return self._native.count(clean_text(text), *policy)
+        return _call(self._native.count, text, *policy)
 
     def count_batch(
         self,
@@ -100,7 +111,11 @@ class Tokenizer:
         if isinstance(texts, str):
             raise TypeError("texts must be a sequence of str, not a str; use count() for one")
         policy = self.special_policy(allowed_special, disallowed_special)
-        return self._native.count_batch([clean_text(t) for t in texts], *policy)
+        texts = [check_text(t) for t in texts]
+        try:
+            return self._native.count_batch(texts, *policy)
+        except UnicodeEncodeError:  # lone surrogates: replaced first, as tiktoken does
+            return self._native.count_batch([clean_text(t) for t in texts], *policy)
 
     def decode_bytes(self, tokens: Sequence[int]) -> bytes:
         """tiktoken's ``decode_bytes`` (``KeyError`` for an id outside the vocabulary)."""
@@ -134,7 +149,7 @@ class Tokenizer:
         ``chunk_size - chunk_overlap``, each decoded with U+FFFD where it cuts a character
         (sizes are checked by the caller, as LangChain's class does)."""
         policy = self.special_policy(allowed_special, disallowed_special)
-        return self._native.split_lossy(clean_text(text), chunk_size, chunk_overlap, *policy)
+        return _call(self._native.split_lossy, text, chunk_size, chunk_overlap, *policy)
 
     def to_tiktoken(self) -> Any:
         """A real ``tiktoken.Encoding`` of this encoding, built from the bundled ranks."""
@@ -205,9 +220,13 @@ def _check_window(chunk_size: object, chunk_overlap: object) -> None:
 
 
 def clear_caches() -> None:
-    """Forget the merged pieces every thread remembers (counts of repeated words): for
-    measuring a cold first pass, or to give the memory back (up to ~10 MB per thread and
-    encoding)."""
+    """Make every thread forget the merged pieces it remembers (the tokens of words seen
+    before): for measuring a cold first pass, or to give memory back (up to ~10 MB per
+    thread and encoding).
+
+    Lazy and per thread: the caches are thread-local, and this only bumps a shared counter
+    and returns. Each thread drops its own cache, and frees it, the next time it counts or
+    encodes; a thread that never tokenizes again keeps its cache until it exits."""
     _native.clear_token_caches()
 
 

@@ -193,7 +193,9 @@ pub fn build<'py>(
             proxy.into_any().unbind(),
             s.tokens,
         );
-        out.push(Py::new(py, chunk)?);
+        let chunk = Bound::new(py, chunk)?;
+        crate::python::strings::untrack(&chunk);
+        out.push(chunk.unbind());
     }
     Ok((out, ids))
 }

@@ -8,10 +8,11 @@ use std::borrow::Cow;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use rayon::prelude::*;
 
 use crate::python::chunk::PyChunk;
+use crate::python::strings::{text_of, utf8_of};
 use crate::text::CharCursor;
 use crate::tokens::encodings::{encoding_for_model, names};
 use crate::tokens::tokenizer::{
@@ -85,51 +86,63 @@ impl PyEncoder {
         Ok(dict)
     }
 
-    /// tiktoken's `encode_ordinary`.
-    fn encode_ordinary(&self, py: Python<'_>, text: &str) -> Vec<u32> {
-        py.detach(|| self.inner.encode_ordinary(text))
+    /// tiktoken's `encode_ordinary`. Like every method here that takes text, it reads the
+    /// `str` where CPython keeps it and converts it to UTF-8 itself, into a copy dropped
+    /// after (CPython would keep its own inside the string); a lone surrogate raises
+    /// `UnicodeEncodeError` (the caller replaces them as tiktoken does, and retries).
+    fn encode_ordinary(&self, py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Vec<u32>> {
+        let units = text_of(text, true)?;
+        Ok(py.detach(|| self.inner.encode_ordinary(&utf8_of(units))))
     }
 
     /// tiktoken's `encode` with explicit allowed and disallowed lists.
     fn encode(
         &self,
         py: Python<'_>,
-        text: &str,
+        text: &Bound<'_, PyString>,
         allowed: Vec<String>,
         disallowed: Vec<String>,
     ) -> PyResult<Vec<u32>> {
         let policy = self.policy(&allowed, &disallowed);
-        Ok(py.detach(|| self.inner.encode(text, &policy))?)
+        let units = text_of(text, true)?;
+        Ok(py.detach(|| self.inner.encode(&utf8_of(units), &policy))?)
     }
 
     /// `len(encode(...))` without building the ids.
     fn count(
         &self,
         py: Python<'_>,
-        text: &str,
+        text: &Bound<'_, PyString>,
         allowed: Vec<String>,
         disallowed: Vec<String>,
     ) -> PyResult<usize> {
         let policy = self.policy(&allowed, &disallowed);
-        Ok(py.detach(|| self.inner.count(text, &policy))?)
+        let units = text_of(text, true)?;
+        Ok(py.detach(|| self.inner.count(&utf8_of(units), &policy))?)
     }
 
-    /// Counts of many texts, across cores with the GIL released.
+    /// Counts of many texts, across cores with the GIL released: the texts are read in
+    /// place under the GIL, then converted to UTF-8 and counted on the pool without it.
     fn count_batch(
         &self,
         py: Python<'_>,
-        texts: Vec<PyBackedStr>,
+        texts: Vec<Bound<'_, PyString>>,
         allowed: Vec<String>,
         disallowed: Vec<String>,
     ) -> PyResult<Vec<usize>> {
-        // `PyBackedStr` borrows each str's UTF-8 (cached in the str) instead of copying it
-        // under the GIL, which on a batch of a few milliseconds was a tenth of the time.
         let policy = self.policy(&allowed, &disallowed);
-        let texts: Vec<&str> = texts.iter().map(|t| &**t).collect();
+        let units = texts
+            .iter()
+            .map(|text| text_of(text, true))
+            .collect::<PyResult<Vec<_>>>()?;
         // On our fork-safe pool (rayon's global one would hang in a forked child).
         let threads = crate::parallel::resolve(None)?;
         Ok(py.detach(|| {
-            crate::parallel::run(threads, || self.inner.count_batch(&texts, &policy))
+            crate::parallel::run(threads, || {
+                let utf8: Vec<Cow<'_, str>> = units.par_iter().map(|&text| utf8_of(text)).collect();
+                let texts: Vec<&str> = utf8.iter().map(|t| &**t).collect();
+                self.inner.count_batch(&texts, &policy)
+            })
         })??)
     }
 
@@ -140,22 +153,29 @@ impl PyEncoder {
     }
 
     /// LangChain's `TokenTextSplitter.split_text`: encode, then decode windows of `size` ids
-    /// stepping by `size - overlap` (U+FFFD where a window cuts a character).
-    fn split_lossy<'a>(
+    /// stepping by `size - overlap` (U+FFFD where a window cuts a character). The text is
+    /// read where CPython keeps it and converted to UTF-8 here, into a copy dropped after
+    /// (CPython would keep its own inside the string); a lone surrogate raises
+    /// `UnicodeEncodeError` (the caller replaces them as tiktoken does, and retries).
+    fn split_lossy<'py>(
         &self,
-        py: Python<'_>,
-        text: &'a str,
+        py: Python<'py>,
+        text: &Bound<'py, PyString>,
         size: usize,
         overlap: usize,
         allowed: Vec<String>,
         disallowed: Vec<String>,
-    ) -> PyResult<Vec<Cow<'a, str>>> {
+    ) -> PyResult<Bound<'py, PyList>> {
         let policy = self.policy(&allowed, &disallowed);
         let inner = &self.inner;
-        Ok(py.detach(|| {
-            let ids = inner.encode(text, &policy)?;
-            token_windows_lossy(inner, text, &ids, size, overlap)
-        })?)
+        let units = text_of(text, true)?;
+        let windows = py.detach(|| {
+            let text = utf8_of(units);
+            let ids = inner.encode(&text, &policy)?;
+            token_windows_lossy(inner, &text, &ids, size, overlap)
+                .map(|windows| windows.into_iter().map(Cow::into_owned).collect::<Vec<_>>())
+        })?;
+        PyList::new(py, windows)
     }
 
     /// Token windows that are exact spans of `text` (see `tokens::token_windows`), as chunks.
@@ -218,7 +238,9 @@ impl PyEncoder {
                 metadata.clone().unbind(),
                 Some(n),
             );
-            list.append(Bound::new(py, chunk)?)?;
+            let chunk = Bound::new(py, chunk)?;
+            crate::python::strings::untrack(&chunk);
+            list.append(chunk)?;
         }
         Ok(list)
     }
@@ -301,7 +323,8 @@ pub fn encoding_name_for_model(model: &str) -> PyResult<&'static str> {
     Ok(encoding_for_model(model)?)
 }
 
-/// Empties every thread's cache of merged pieces (for cold-start benchmarks).
+/// Marks every thread's cache of merged pieces stale (lazy, per thread: each thread drops
+/// its own at its next count or encode; see `tokens::bpe::clear_caches`).
 #[pyfunction]
 pub fn clear_token_caches() {
     crate::tokens::bpe::clear_caches();

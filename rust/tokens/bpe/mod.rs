@@ -7,7 +7,9 @@
 //! of few parts then merge by scanning a small array for the minimum, longer ones (runs of
 //! CJK letters, long words, repeated characters) with a heap with lazy deletion, which picks
 //! the same `(rank, position)` minimum in O(n log n) instead of O(n²). Which token two
-//! parts make is one probe of [`Joins`], keyed by their ranks.
+//! parts make is one probe of [`Joins`], keyed by their ranks. Very long pieces (a run of
+//! letters megabytes long) are merged in small windows joined at a shared token, in linear
+//! time and without caching them ([`windows`]).
 
 mod joins;
 mod letter_parts;
@@ -15,6 +17,7 @@ mod long_tokens;
 mod piece_cache;
 mod scratch;
 mod short_tokens;
+mod windows;
 
 use std::cmp::Reverse;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -155,6 +158,9 @@ impl Ranks {
 
     /// Appends the tokens of `piece` to `out`.
     pub fn encode_piece(&self, piece: &[u8], out: &mut Vec<u32>) {
+        if piece.len() >= windows::LONG {
+            return self.encode_long(piece, out);
+        }
         if piece.len() <= short_tokens::MAX_LEN {
             if let Some(rank) = self.rank(piece) {
                 out.push(rank);
@@ -178,6 +184,7 @@ impl Ranks {
             // Both bytes are tokens: one token if the pair is.
             2 => self.pairs[usize::from(piece[0]) << 8 | usize::from(piece[1])] != u32::MAX,
             3..=short_tokens::MAX_LEN => self.short.get(piece).is_some(),
+            windows::LONG.. => return self.count_long(piece),
             _ => {
                 let hash = piece_hash(piece);
                 if self.long.get(piece, hash, &self.tokens).is_some() {

@@ -73,10 +73,14 @@ pub fn piece_hash(piece: &[u8]) -> u64 {
 }
 
 /// Bumped by [`clear_caches`]; each thread empties its caches when it sees a new value.
+/// With the per-thread caches themselves, the only mutable state threads share.
 static EPOCH: AtomicUsize = AtomicUsize::new(0);
 
-/// Empties every thread's piece caches (lazily, at each thread's next lookup): for
-/// benchmarks that must measure a cold first pass, and to give memory back.
+/// Marks every thread's piece caches stale and returns at once: for benchmarks that must
+/// measure a cold first pass, and to give memory back. The caches are per thread (one per
+/// encoding); this bumps a global counter that each thread compares with its own the next
+/// time it looks a piece up, and only then does that thread drop its cache and free it. A
+/// thread that never counts or encodes again keeps its cache until it exits.
 pub fn clear_caches() {
     EPOCH.fetch_add(1, Ordering::Relaxed);
 }

@@ -1,0 +1,251 @@
+"""Cold speed vs LangChain in paired rounds: the tables of docs/benchmarks.md, "Cold speed".
+
+Each round runs every implementation back to back on fresh copies of the texts (new ``str``
+objects made before the clock starts, so no UTF-8 form cached in a string by an earlier pass
+helps) with ferrochunk's token caches emptied, then once more on the same objects (warm,
+labelled). A ratio is the median over rounds of that round's ratio, which other work on a
+shared machine disturbs least. Times are the process's CPU time (every split here runs on one
+thread), so being descheduled by other work does not count. Every output is checked identical
+to LangChain's first.
+
+    python benches/cold_speed.py [--rounds N] [split tokens scaling nosep letters]
+
+Run on the release build (``scripts/setup.sh``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+import ferrochunk
+from ferrochunk import tokens
+from ferrochunk.bench import fresh
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/corpus.py
+from corpus import NAMES, megabytes, texts
+
+Split = Callable[[str], object]
+SIZE, OVERLAP = 1000, 200
+
+
+def _seconds(fn: Split, items: list[str]) -> float:
+    start = time.process_time()
+    for text in items:
+        fn(text)
+    return time.process_time() - start
+
+
+def paired(impls: dict[str, Split], items: list[str], rounds: int) -> dict[str, tuple]:
+    """``{name: (cold s, warm s, cold ratio to the first impl)}``, medians of paired rounds."""
+    cold: dict[str, list[float]] = {name: [] for name in impls}
+    warm: dict[str, list[float]] = {name: [] for name in impls}
+    for _ in range(rounds):
+        for name, fn in impls.items():
+            copies = [fresh(t) for t in items]
+            tokens.clear_caches()
+            cold[name].append(_seconds(fn, copies))
+            warm[name].append(_seconds(fn, copies))
+    base = next(iter(impls))
+    return {
+        name: (
+            statistics.median(cold[name]),
+            statistics.median(warm[name]),
+            statistics.median(b / t for b, t in zip(cold[base], cold[name])),
+        )
+        for name in impls
+    }
+
+
+def _check(impls: dict[str, Split], items: list[str], texts_of: Callable) -> None:
+    """Every implementation's output equals the first one's (LangChain's)."""
+    outs = {name: [texts_of(name, fn(t)) for t in items] for name, fn in impls.items()}
+    want = next(iter(outs.values()))
+    for name, out in outs.items():
+        assert out == want, f"{name} differs from {next(iter(outs))}"
+
+
+def _texts_of(name: str, out: object) -> object:
+    return [c.text for c in out] if name.endswith("native") else out  # type: ignore[attr-defined]
+
+
+def _table(title: str, rows: list[tuple[str, str, float, dict[str, tuple]]]) -> None:
+    print(f"\n### {title}\n")
+    print("| corpus | implementation | cold MB/s | cold vs LangChain | warm MB/s |")
+    print("|---|---|---:|---:|---:|")
+    for corpus, name, mb, result in rows:
+        cold_s, warm_s, ratio = result
+        print(f"| {corpus} | {name} | {mb / cold_s:.1f} | {ratio:.1f}x | {mb / warm_s:.1f} |")
+
+
+def split_section(rounds: int) -> None:
+    import langchain_text_splitters as lc
+
+    impls = {
+        "langchain Recursive": lc.RecursiveCharacterTextSplitter(
+            chunk_size=SIZE, chunk_overlap=OVERLAP
+        ).split_text,
+        "ferrochunk Recursive": ferrochunk.RecursiveCharacterTextSplitter(
+            chunk_size=SIZE, chunk_overlap=OVERLAP
+        ).split_text,
+        "ferrochunk.split native": ferrochunk.Splitter(SIZE, OVERLAP).split,
+    }
+    chars = {
+        "langchain Character": lc.CharacterTextSplitter(
+            chunk_size=SIZE, chunk_overlap=OVERLAP
+        ).split_text,
+        "ferrochunk Character": ferrochunk.CharacterTextSplitter(
+            chunk_size=SIZE, chunk_overlap=OVERLAP
+        ).split_text,
+    }
+    rows = []
+    for corpus in NAMES:
+        items = list(texts(corpus))
+        mb = megabytes(texts(corpus))
+        for group in (impls, chars):
+            _check(group, items, _texts_of)
+            rows += [(corpus, n, mb, r) for n, r in paired(group, items, rounds).items()]
+    _table(f"Character splitting, chunk_size={SIZE}, chunk_overlap={OVERLAP}", rows)
+
+
+def token_section(rounds: int) -> None:
+    import langchain_text_splitters as lc
+
+    tokens.use_bundled_ranks_in_tiktoken()  # tiktoken.get_encoding cannot download here
+    kwargs = {"encoding_name": "cl100k_base", "chunk_size": 512, "chunk_overlap": 50}
+    rows = []
+    for cls in ("RecursiveCharacterTextSplitter", "TokenTextSplitter"):
+        impls = {
+            f"langchain {cls}": getattr(lc, cls).from_tiktoken_encoder(**kwargs).split_text,
+            f"ferrochunk {cls}": getattr(ferrochunk, cls)
+            .from_tiktoken_encoder(**kwargs)
+            .split_text,
+        }
+        for corpus in NAMES:
+            items = list(texts(corpus))
+            _check(impls, items, lambda _, out: out)
+            result = paired(impls, items, rounds)
+            rows += [(corpus, n, megabytes(texts(corpus)), r) for n, r in result.items()]
+    _table("Token splitting, from_tiktoken_encoder(cl100k_base, 512, 50), caches emptied", rows)
+
+
+def random_letters(n: int, seed: int = 9) -> str:
+    """``n`` pseudo-random lowercase ASCII letters (made from bytes: no list of ``n`` strs)."""
+    table = bytes.maketrans(bytes(range(256)), bytes(97 + b % 26 for b in range(256)))
+    return random.Random(seed).randbytes(n).translate(table).decode("ascii")
+
+
+def document(megabytes_: int) -> str:
+    """The three corpora concatenated and repeated to about ``megabytes_`` MB of UTF-8."""
+    base = "".join("".join(texts(name)) for name in NAMES)
+    target = megabytes_ * 1_000_000
+    repeated = base * (target // len(base.encode("utf-8")) + 1)
+    return repeated[: target * len(base) // len(base.encode("utf-8"))]
+
+
+def _one(fn: Split, text: str, rounds: int) -> float:
+    """Median seconds to split a fresh copy of ``text``."""
+    times = []
+    for _ in range(rounds):
+        copy = fresh(text)
+        start = time.process_time()
+        fn(copy)
+        times.append(time.process_time() - start)
+        del copy
+    return statistics.median(times)
+
+
+def scaling_section(rounds: int) -> None:
+    print("\n### One document, 1 MB vs 100 MB (fresh copy each round)\n")
+    print("| implementation | 1 MB: MB/s | 100 MB: MB/s | 100 MB / 1 MB |")
+    print("|---|---:|---:|---:|")
+    impls = {
+        "ferrochunk Recursive": ferrochunk.RecursiveCharacterTextSplitter(
+            chunk_size=SIZE, chunk_overlap=OVERLAP
+        ).split_text,
+        "ferrochunk.split native": ferrochunk.Splitter(SIZE, OVERLAP).split,
+    }
+    small, large = document(1), document(100)
+    mb_small, mb_large = len(small.encode()) / 1e6, len(large.encode()) / 1e6
+    for name, fn in impls.items():
+        a = mb_small / _one(fn, small, rounds * 4)
+        b = mb_large / _one(fn, large, max(3, rounds // 2))
+        print(f"| {name} | {a:.0f} | {b:.0f} | {b / a:.2f} |")
+
+
+def nosep_section(rounds: int) -> None:
+    print("\n### A string with no separator (50 MB of letters, fresh copy each round)\n")
+    print("| implementation | MB/s |")
+    print("|---|---:|")
+    text = random_letters(50_000_000)
+    impls = {
+        "ferrochunk Recursive": ferrochunk.RecursiveCharacterTextSplitter(
+            chunk_size=SIZE, chunk_overlap=OVERLAP
+        ).split_text,
+        "ferrochunk.split native": ferrochunk.Splitter(SIZE, OVERLAP).split,
+    }
+    for name, fn in impls.items():
+        print(f"| {name} | {50 / _one(fn, text, max(3, rounds // 2)):.0f} |")
+
+
+def letters_section(rounds: int) -> None:
+    """Counting cl100k tokens of one run of letters without a break: random letters, and
+    the English prose corpus with everything but letters removed."""
+    import re
+
+    print("\n### Counting cl100k tokens of one run of letters (caches emptied)\n")
+    print("| text | 5 MB: MB/s | 50 MB: MB/s | time 50 MB / time 5 MB |")
+    print("|---|---:|---:|---:|")
+    enc = ferrochunk.get_encoding("cl100k_base")
+    prose = re.sub("[^A-Za-z]", "", "".join(texts("en-prose")))
+    sources = {
+        "random letters": random_letters,
+        "en-prose, letters only": lambda n: (prose * (n // len(prose) + 1))[:n],
+        "one letter repeated": lambda n: "a" * n,
+    }
+    for name, make in sources.items():
+        seconds = {}
+        for mb in (5, 50):
+            text = make(mb * 1_000_000)
+
+            def count(t: str) -> int:
+                tokens.clear_caches()
+                return enc.count(t, disallowed_special=())
+
+            seconds[mb] = _one(count, text, max(1, rounds // 3))
+        print(
+            f"| {name} | {5 / seconds[5]:.1f} | {50 / seconds[50]:.1f} | "
+            f"{seconds[50] / seconds[5]:.1f} |"
+        )
+
+
+SECTIONS = {
+    "split": split_section,
+    "tokens": token_section,
+    "scaling": scaling_section,
+    "nosep": nosep_section,
+    "letters": letters_section,
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("sections", nargs="*", help=f"any of {', '.join(SECTIONS)} (default: all)")
+    args = parser.parse_args()
+    unknown = set(args.sections) - set(SECTIONS)
+    if unknown:
+        parser.error(f"unknown sections: {', '.join(sorted(unknown))}")
+    logging.disable(logging.WARNING)  # LangChain's size warnings, alike for both sides
+    for name in args.sections or SECTIONS:
+        SECTIONS[name](args.rounds)
+
+
+if __name__ == "__main__":
+    main()

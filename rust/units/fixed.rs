@@ -1,0 +1,304 @@
+//! Latin-1, UCS-2 and UCS-4 text: one unit per code point, as CPython stores a `str`.
+//!
+//! One generic type serves the three widths. A Python `str` may hold lone surrogates,
+//! which have no UTF-8 form. [`Fixed::new`] refuses those texts up front (with the index of
+//! the first one, for the error message), so nothing later has to decide what they mean.
+//! [`Fixed::lenient`] takes them as they are, for splits where UTF-8 never comes into it
+//! (by code points, at literal separators, chunks cut from the units themselves): a
+//! surrogate then reads as U+FFFD, which like it is neither whitespace nor any separator's
+//! character, and the caller finds any surrogate later in a pass it makes anyway (building
+//! the chunk strings, or their byte offsets), instead of in one more pass up front.
+
+use super::{Storage, Units};
+
+/// A code unit of a fixed-width storage: `u8` (Latin-1), `u16` (UCS-2) or `u32` (UCS-4).
+pub trait Unit:
+    bytemuck::Pod
+    + Send
+    + Sync
+    + Into<u32>
+    + Default
+    + std::ops::Add<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + 'static
+{
+    /// The storage made of these units.
+    const STORAGE: Storage;
+
+    /// Whether the unit is a Unicode scalar value (not a surrogate, not above U+10FFFF).
+    fn is_scalar(self) -> bool;
+
+    /// UTF-8 bytes of the code point beyond the first (0 to 3), in the unit's own width so
+    /// that a sum over many units runs in as many vector lanes as possible.
+    #[must_use]
+    fn utf8_extra(self) -> Self;
+
+    /// How many [`Unit::utf8_extra`] values a sum in this width holds without overflowing.
+    const SUM_BLOCK: usize;
+}
+
+impl Unit for u8 {
+    const STORAGE: Storage = Storage::Latin1;
+
+    #[inline]
+    fn is_scalar(self) -> bool {
+        true
+    }
+
+    #[inline]
+    fn utf8_extra(self) -> Self {
+        self >> 7
+    }
+
+    const SUM_BLOCK: usize = 255;
+}
+
+impl Unit for u16 {
+    const STORAGE: Storage = Storage::Ucs2;
+
+    #[inline]
+    fn is_scalar(self) -> bool {
+        !(0xD800..0xE000).contains(&self)
+    }
+
+    #[inline]
+    fn utf8_extra(self) -> Self {
+        u16::from(self >= 0x80) + u16::from(self >= 0x800)
+    }
+
+    const SUM_BLOCK: usize = 32_767;
+}
+
+impl Unit for u32 {
+    const STORAGE: Storage = Storage::Ucs4;
+
+    #[inline]
+    fn is_scalar(self) -> bool {
+        self < 0xD800 || (0xE000..0x11_0000).contains(&self)
+    }
+
+    #[inline]
+    fn utf8_extra(self) -> Self {
+        u32::from(self >= 0x80) + u32::from(self >= 0x800) + u32::from(self >= 0x1_0000)
+    }
+
+    const SUM_BLOCK: usize = 1 << 30;
+}
+
+/// Text of one unit per code point; every unit is a Unicode scalar value.
+#[derive(Debug, Clone, Copy)]
+pub struct Fixed<'a, U>(&'a [U]);
+
+impl<'a, U: Unit> Fixed<'a, U> {
+    /// `units` as text, or the index of the first unit that is not a character (a lone
+    /// surrogate, which a Python `str` may hold).
+    pub fn new(units: &'a [U]) -> Result<Self, usize> {
+        match first_invalid(units) {
+            Some(at) => Err(at),
+            None => Ok(Self(units)),
+        }
+    }
+
+    /// `units` as text, lone surrogates included (see the module comment for the one use
+    /// this is for: they read as U+FFFD, so any UTF-8 made of this text has U+FFFD there).
+    pub fn lenient(units: &'a [U]) -> Self {
+        Self(units)
+    }
+
+    /// The units.
+    pub fn units(self) -> &'a [U] {
+        self.0
+    }
+}
+
+/// The index of the first unit that is not a scalar value. Blocks are checked with a fold
+/// that has no early exit, which the compiler turns into vector instructions; only a block
+/// with a bad unit is searched one by one.
+fn first_invalid<U: Unit>(units: &[U]) -> Option<usize> {
+    const BLOCK: usize = 256;
+    units.chunks(BLOCK).enumerate().find_map(|(k, block)| {
+        if block.iter().fold(false, |bad, &u| bad | !u.is_scalar()) {
+            block
+                .iter()
+                .position(|&u| !u.is_scalar())
+                .map(|i| k * BLOCK + i)
+        } else {
+            None
+        }
+    })
+}
+
+/// The character of a unit: U+FFFD for a lone surrogate, which only a [`Fixed::lenient`]
+/// text holds.
+#[inline]
+fn to_char<U: Unit>(u: U) -> char {
+    char::from_u32(u.into()).unwrap_or(char::REPLACEMENT_CHARACTER)
+}
+
+/// UTF-8 bytes of `units` (one each, plus one at each of U+0080, U+0800 and U+10000), or
+/// `None` if one is a lone surrogate, which has no UTF-8 form: both in the same pass. Sums
+/// run in the units' own width over blocks short enough not to overflow it, which the
+/// compiler vectorises lane for lane.
+fn utf8_len<U: Unit>(units: &[U]) -> Option<usize> {
+    let (mut extra, mut clean) = (0, true);
+    for block in units.chunks(U::SUM_BLOCK) {
+        let (sum, ok) = block.iter().fold((U::default(), true), |(sum, ok), &u| {
+            (sum + u.utf8_extra(), ok & u.is_scalar())
+        });
+        extra += sum.into() as usize;
+        clean &= ok;
+    }
+    clean.then_some(units.len() + extra)
+}
+
+impl<'a, U: Unit> Units<'a> for Fixed<'a, U> {
+    const STORAGE: Storage = U::STORAGE;
+    const FIXED: bool = true;
+
+    #[inline]
+    fn len(self) -> usize {
+        self.0.len()
+    }
+
+    #[inline]
+    fn chars(self, a: usize, b: usize) -> usize {
+        b - a
+    }
+
+    #[inline]
+    fn char_at(self, i: usize) -> (char, usize) {
+        (to_char(self.0[i]), 1)
+    }
+
+    #[inline]
+    fn char_before(self, i: usize) -> (char, usize) {
+        (to_char(self.0[i - 1]), 1)
+    }
+
+    #[inline]
+    fn advance(self, i: usize, n: usize, end: usize) -> usize {
+        i.saturating_add(n).min(end)
+    }
+
+    #[inline]
+    fn bytes(self, a: usize, b: usize) -> &'a [u8] {
+        bytemuck::cast_slice(&self.0[a..b])
+    }
+
+    #[inline]
+    fn utf8_len(self, a: usize, b: usize) -> Option<usize> {
+        utf8_len(&self.0[a..b])
+    }
+
+    fn as_str(self, a: usize, b: usize) -> Option<&'a str> {
+        if U::STORAGE != Storage::Latin1 {
+            return None;
+        }
+        let bytes = self.bytes(a, b);
+        // Latin-1 above U+007F is not UTF-8 (even where the bytes would decode as some).
+        bytes
+            .is_ascii()
+            .then(|| std::str::from_utf8(bytes).ok())
+            .flatten()
+    }
+
+    fn push_utf8(self, a: usize, b: usize, out: &mut String) {
+        out.reserve(b - a);
+        out.extend(self.0[a..b].iter().map(|&u| to_char(u)));
+    }
+
+    fn eq_str(self, a: usize, b: usize, s: &str) -> bool {
+        s.chars()
+            .map(u32::from)
+            .eq(self.0[a..b].iter().map(|&u| u.into()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{latin1, ucs2, ucs4};
+    use super::*;
+
+    #[test]
+    fn refuses_lone_surrogates_with_their_index() {
+        assert_eq!(Fixed::new(&[0x61u16, 0xD800, 0x62][..]).err(), Some(1));
+        let mut long = vec![0x41u16; 1000];
+        long[700] = 0xDFFF;
+        assert_eq!(Fixed::new(&long[..]).err(), Some(700));
+        assert_eq!(Fixed::new(&[0x1F600u32, 0xDC00][..]).err(), Some(1));
+        assert_eq!(Fixed::new(&[0x11_0000u32][..]).err(), Some(0));
+        assert!(Fixed::new(&[0xFFu8, 0][..]).is_ok());
+    }
+
+    #[test]
+    fn utf8_lengths_of_long_texts_do_not_overflow_their_sums() {
+        let latin1 = vec![0xE9u8; 1000];
+        assert_eq!(
+            Fixed::new(&latin1[..]).unwrap().utf8_len(0, 1000),
+            Some(2000)
+        );
+        let ucs2 = vec![0x6F22u16; 70_000];
+        assert_eq!(
+            Fixed::new(&ucs2[..]).unwrap().utf8_len(0, 70_000),
+            Some(210_000)
+        );
+        let ucs4 = vec![0x1F600u32; 1000];
+        assert_eq!(Fixed::new(&ucs4[..]).unwrap().utf8_len(1, 1000), Some(3996));
+        let lone = [0x61u16, 0xD800, 0x62];
+        assert_eq!(Fixed::lenient(&lone[..]).utf8_len(0, 1), Some(1));
+        assert_eq!(Fixed::lenient(&lone[..]).utf8_len(0, 3), None);
+    }
+
+    #[test]
+    fn latin1_reads_in_place_only_when_ascii() {
+        let ascii = latin1("ab\n").unwrap();
+        let t = Fixed::new(&ascii[..]).unwrap();
+        assert_eq!(t.as_str(0, 3), Some("ab\n"));
+        // "Ã©" in Latin-1 is the bytes of "é" in UTF-8, and must not be read as it.
+        let bytes = latin1("Ã©").unwrap();
+        let t = Fixed::new(&bytes[..]).unwrap();
+        assert_eq!(t.as_str(0, 2), None);
+        let mut scratch = String::new();
+        assert_eq!(t.utf8_in(0, 2, &mut scratch), "Ã©");
+    }
+
+    /// Every method agrees with the same text as `&str`, in each storage that holds it.
+    fn agrees<U: Unit>(s: &str, units: &[U]) -> Result<(), proptest::test_runner::TestCaseError> {
+        use proptest::prop_assert_eq;
+        let t = Fixed::new(units).unwrap();
+        let chars: Vec<char> = s.chars().collect();
+        prop_assert_eq!(t.len(), chars.len());
+        for a in 0..=chars.len() {
+            for b in a..=chars.len() {
+                let piece: String = chars[a..b].iter().collect();
+                prop_assert_eq!(t.utf8_len(a, b), Some(piece.len()));
+                let mut out = String::new();
+                t.push_utf8(a, b, &mut out);
+                prop_assert_eq!(&out, &piece);
+                proptest::prop_assert!(t.eq_str(a, b, &piece));
+                prop_assert_eq!(
+                    t.as_str(a, b).is_some(),
+                    U::STORAGE == Storage::Latin1 && piece.is_ascii()
+                );
+            }
+            if a < chars.len() {
+                prop_assert_eq!(t.char_at(a), (chars[a], 1));
+                prop_assert_eq!(t.char_before(a + 1), (chars[a], 1));
+            }
+        }
+        Ok(())
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fixed_widths_agree_with_str(s in "[a \n\u{e9}\u{ff}\u{100}\u{3000}漢\u{ffff}😀]{0,12}") {
+            if let Some(units) = latin1(&s) {
+                agrees(&s, &units)?;
+            }
+            if let Some(units) = ucs2(&s) {
+                agrees(&s, &units)?;
+            }
+            agrees(&s, &ucs4(&s))?;
+        }
+    }
+}

@@ -1,0 +1,167 @@
+"""The native splitter reads a ``str`` where CPython keeps it (one, two or four bytes per code
+point) and builds chunk strings from that storage (``rust/python/strings.rs``, the crate's only
+``unsafe`` code). These tests split strings of every storage kind with settings that put chunk
+boundaries at every position and check what that code promises: chunk strings equal to the
+slices they claim to be (CPython compares strings of different kinds as unequal, so a chunk
+in a non-canonical kind would fail here), exact offsets, fresh strings that split like strings
+already converted, and lone surrogates refused with the index of the first one."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import ferrochunk
+from ferrochunk import _native
+
+# One alphabet per storage kind CPython picks: the widest character decides it.
+ASCII = "ab \n\t.#"
+LATIN1 = ASCII + "é\xa0\x85ÿ"
+BMP = LATIN1 + "漢字\u3000\u2028ĀΩ"
+ASTRAL = BMP + "😀\U0001d518\U00010000"
+KINDS = {"ascii": ASCII, "latin1": LATIN1, "bmp": BMP, "astral": ASTRAL}
+
+
+def kind(text: str) -> int:
+    """CPython's storage width for ``text`` (1, 2 or 4 bytes per code point)."""
+    widest = max(map(ord, text), default=0)
+    return 1 if widest < 0x100 else 2 if widest < 0x10000 else 4
+
+
+def fresh(text: str) -> str:
+    """An equal string that is a new object with no cached UTF-8 form."""
+    return "".join(list(text)) if len(text) < 2 else text[:1] + text[1:]
+
+
+@st.composite
+def texts(draw: st.DrawFn) -> str:
+    alphabet = KINDS[draw(st.sampled_from(sorted(KINDS)))]
+    return draw(st.text(alphabet=alphabet, max_size=60))
+
+
+def split(text: str, size: int, overlap: int, separators: list[str]) -> list:
+    return ferrochunk.Splitter(
+        size, overlap, separators=separators, keep_separator="end", strip_whitespace=False
+    ).split(text)
+
+
+@given(texts(), st.integers(1, 6), st.sampled_from([[""], [" ", ""], ["\n", "é", "漢", ""]]))
+def test_chunk_strings_are_the_slices_they_claim(text: str, size: int, separators) -> None:
+    chunks = split(fresh(text), size, size // 2, separators)
+    utf8 = text.encode("utf-8")
+    for c in chunks:
+        piece = text[c.start : c.end]
+        # Equality compares storage kinds first and `isascii` reads the ASCII flag, so both
+        # fail on a chunk string not in the narrowest storage.
+        assert c.text == piece and hash(c.text) == hash(piece)
+        assert c.text.isascii() == piece.isascii()
+        assert utf8[c.byte_start : c.byte_end].decode("utf-8") == piece
+        assert len(text[: c.start].encode("utf-8")) == c.byte_start
+
+
+@given(texts(), st.integers(1, 40), st.sampled_from([None, [" ", ""], ["(?:a|é)+", ""]]))
+def test_fresh_strings_split_like_the_reference(text: str, size: int, separators) -> None:
+    """Literal and regex separators (the regex runs on a UTF-8 copy of the range it scans
+    when the storage is not ASCII) give the reference's chunks on strings of every kind."""
+    kwargs = {"chunk_size": size, "chunk_overlap": size // 3}
+    if separators is not None:
+        kwargs |= {"separators": separators, "is_separator_regex": True}
+    splitter = ferrochunk.RecursiveCharacterTextSplitter(**kwargs)
+    reference = ferrochunk.reference.RecursiveCharacterTextSplitter(**kwargs)
+    assert splitter.split_text(fresh(text)) == reference.split_text(text)
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_every_kind_is_read_in_place(name: str) -> None:
+    text = KINDS[name] * 50
+    assert kind(text) == {"ascii": 1, "latin1": 1, "bmp": 2, "astral": 4}[name]
+    chunks = split(fresh(text), 7, 3, [""])
+    assert [c.text for c in chunks] == [text[c.start : c.end] for c in chunks]
+    assert {kind(c.text) for c in chunks} <= {1, 2, 4}
+
+
+@pytest.mark.parametrize(
+    ("text", "at"),
+    [
+        ("a\ud800b", 1),
+        ("\udfff", 0),
+        ("漢字\udc00", 2),
+        ("😀x\ud83d", 2),
+        ("é" * 300 + "\ud800", 300),
+    ],
+)
+def test_lone_surrogates_are_refused_with_their_index(text: str, at: int) -> None:
+    """The native engine refuses a lone surrogate with the index of the first one, whether
+    it checks up front (a length function reads pieces as str) or on the way (building the
+    chunk strings, or their byte offsets); the drop-in then splits on the Python engine."""
+    native = _native.Splitter(5, 0, [("", False, "")], "start", True, True)
+    for call in (lambda: native.split(text, {}), lambda: native.split_text(text)):
+        with pytest.raises(UnicodeEncodeError) as info:
+            call()
+        assert (info.value.start, info.value.end) == (at, at + 1)
+    with pytest.raises(UnicodeEncodeError):
+        native.split_text(text, len)
+    with pytest.raises(ValueError, match="lone surrogate"):
+        ferrochunk.split(text, 5, 0)
+    expected = ferrochunk.reference.RecursiveCharacterTextSplitter(
+        chunk_size=5, chunk_overlap=0
+    ).split_text(text)
+    assert (
+        ferrochunk.RecursiveCharacterTextSplitter(chunk_size=5, chunk_overlap=0).split_text(text)
+        == expected
+    )
+
+
+@given(
+    texts(),
+    st.lists(
+        st.tuples(st.integers(0, 60), st.sampled_from("\ud800\udbff\udc00\udfff")), min_size=1
+    ),
+    st.integers(1, 20),
+    st.sampled_from([None, [" ", ""], ["\n", "漢", ""], [""]]),
+)
+def test_native_split_finds_every_lone_surrogate(text, inserts, size, separators) -> None:
+    """The native API checks the text for lone surrogates while it computes byte offsets
+    (every character that is not a space lies in some chunk): wherever one is, and whatever
+    the settings, it is refused with the index of the first."""
+    for at, surrogate in inserts:
+        at = min(at, len(text))
+        text = text[:at] + surrogate + text[at:]
+    first = min(i for i, c in enumerate(text) if "\ud800" <= c <= "\udfff")
+    options = {} if separators is None else {"separators": separators}
+    splitter = ferrochunk.Splitter(size, size // 4, strip_whitespace=True, **options)
+    with pytest.raises(ValueError, match=f"at index {first},"):
+        splitter.split(fresh(text))
+    # The drop-ins' engine finds it while building the chunk strings, in every mode.
+    specs = [(s, False, s) for s in separators or ["\n\n", "\n", " ", ""]]
+    for keep in ("start", "end", "drop"):
+        native = _native.Splitter(size, size // 4, specs, keep, True, True)
+        with pytest.raises(UnicodeEncodeError) as info:
+            native.split_text(fresh(text))
+        assert info.value.start == first
+
+
+def test_rejoined_chunks_need_utf8() -> None:
+    """In drop-separator mode a chunk is re-joined from its pieces (as UTF-8) when empty pieces
+    were dropped between them; with or without one, a lone surrogate stops the native engine
+    and the drop-in splits on the Python engine, as LangChain would."""
+    native = _native.Splitter(100, 0, [("\n\n", False, "\n\n")], "drop", True, False)
+    assert native.split_text("a\n\nb") == ["a\n\nb"]
+    for text in ("a\n\nb\ud800", "a\n\n\n\nb\ud800"):  # the second: "a" + "" + "b\ud800"
+        with pytest.raises(UnicodeEncodeError):
+            native.split_text(text)
+    splitter = ferrochunk.CharacterTextSplitter(chunk_size=100, chunk_overlap=0)
+    reference = ferrochunk.reference.CharacterTextSplitter(chunk_size=100, chunk_overlap=0)
+    for text in ("a\n\nb\ud800", "a\n\n\n\nb\ud800"):
+        assert splitter.split_text(text) == reference.split_text(text)
+
+
+def test_chunks_are_not_tracked_by_the_garbage_collector() -> None:
+    """Chunk records hold no ``__traverse__``; tracking them would only make every few
+    hundred of them start a collection (see ``strings::untrack``)."""
+    chunks = ferrochunk.split("one two three " * 200, 20, 5)
+    assert chunks and not any(gc.is_tracked(c) for c in chunks)
+    assert gc.is_tracked(chunks)  # the list itself is an ordinary tracked list
