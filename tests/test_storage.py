@@ -161,7 +161,17 @@ def test_rejoined_chunks_need_utf8() -> None:
 
 def test_chunks_are_not_tracked_by_the_garbage_collector() -> None:
     """Chunk records hold no ``__traverse__``; tracking them would only make every few
-    hundred of them start a collection (see ``strings::untrack``)."""
-    chunks = ferrochunk.split("one two three " * 200, 20, 5)
-    assert chunks and not any(gc.is_tracked(c) for c in chunks)
-    assert gc.is_tracked(chunks)  # the list itself is an ordinary tracked list
+    hundred of them start a collection (see ``strings::untrack``): every native producer
+    builds them untracked."""
+    text = "# Title\n\nOne two three. Four five six.\n\n" * 60
+    made = {
+        "split": ferrochunk.split(text, 40, 5),
+        "split_batch": ferrochunk.Splitter(40, 5).split_batch([text, text])[1],
+        "MarkdownChunker": ferrochunk.MarkdownChunker(chunk_size=60).split(text),
+        "split_tokens": ferrochunk.split_tokens(text, 20, 2),
+        "sentence_spans": ferrochunk.sentence_spans(text),
+    }
+    for name, chunks in made.items():
+        assert chunks and all(isinstance(c, ferrochunk.Chunk) for c in chunks), name
+        assert not any(gc.is_tracked(c) for c in chunks), name
+    assert gc.is_tracked(made["split"])  # the list itself is an ordinary tracked list

@@ -49,6 +49,14 @@ impl PyChunk {
             token_count,
         }
     }
+
+    /// The Python object, taken out of the cyclic collector's lists (see `strings::untrack`:
+    /// building many tracked ones set off collections that walked every live object).
+    pub fn into_object(self, py: Python<'_>) -> PyResult<Bound<'_, Self>> {
+        let chunk = Bound::new(py, self)?;
+        super::strings::untrack(&chunk);
+        Ok(chunk)
+    }
 }
 
 /// A read-only view of a copy of `metadata` (a `mappingproxy` is kept as it is).

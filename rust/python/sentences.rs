@@ -73,7 +73,7 @@ pub fn sentence_spans<'py>(
             metadata.clone().unbind(),
             None,
         );
-        list.append(Bound::new(py, chunk)?)?;
+        list.append(chunk.into_object(py)?)?;
     }
     Ok(list)
 }

@@ -6,7 +6,7 @@ use pyo3::types::{PyList, PyString};
 
 use super::chunk::PyChunk;
 use super::length::PyLength;
-use super::strings::{chunk_string, new_str, on_units, text_of, untrack, PyText};
+use super::strings::{chunk_string, new_str, on_units, text_of, PyText};
 use super::tokens::huggingface::PyHfCounter;
 use super::tokens::tokenizer::PyTokenCounter;
 use crate::error::Result;
@@ -124,8 +124,7 @@ impl PySplitter {
                 metadata.clone().unbind(),
                 counts.as_ref().map(|counts| counts[index]),
             );
-            let chunk = Bound::new(py, chunk)?;
-            untrack(&chunk);
+            let chunk = chunk.into_object(py)?;
             list.append(chunk)?;
         }
         Ok(list)
@@ -305,8 +304,7 @@ impl PySplitter {
                     metadata.clone().unbind(),
                     counts.as_ref().map(|counts| counts[index]),
                 );
-                let chunk = Bound::new(py, chunk)?;
-                untrack(&chunk);
+                let chunk = chunk.into_object(py)?;
                 Ok(chunk)
             })
             .collect::<PyResult<Vec<_>>>()?;

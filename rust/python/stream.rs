@@ -86,7 +86,7 @@ impl State {
                 count,
             );
             self.index += 1;
-            list.append(Bound::new(py, chunk)?)?;
+            list.append(chunk.into_object(py)?)?;
         }
         Ok((list, emitted.oversized))
     }

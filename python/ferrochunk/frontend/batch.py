@@ -10,9 +10,7 @@ document it came from.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
 from types import MappingProxyType
 from typing import Any, Callable, Optional, TypeVar
 
@@ -93,32 +91,13 @@ def one_at_a_time(split_one: Callable[..., T], rows: Iterator[tuple[Any, ...]]) 
             raise kind(f"texts[{index}]: {err}") from err
 
 
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause the cyclic GC while Rust builds many ``Chunk`` objects (PyO3 classes are
-    GC-tracked, so every few hundred would trigger a collection that walks all live objects:
-    on a 100 MB text that was a third of the time). No cycle can form while we build."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def drain(results: Iterator[Any], finish: Callable[[Any], T]) -> Iterator[T]:
-    """``finish(result)`` for each result of a native batch iterator, with the GC paused
-    while each result is built (not while the caller holds it)."""
-    while True:
-        with gc_paused():
-            result = next(results, _END)
-        if result is _END:
-            return
+    """``finish(result)`` for each result of a native batch iterator. The collector is left
+    alone: the native side untracks the ``Chunk`` objects it builds (they have no
+    ``__traverse__``), so building many no longer sets off collections."""
+    for result in results:
         yield finish(result)
 
-
-_END = object()
 
 __all__ = [
     "NO_METADATA",
@@ -126,7 +105,6 @@ __all__ = [
     "check_threads",
     "documents",
     "drain",
-    "gc_paused",
     "one_at_a_time",
     "read_only",
 ]

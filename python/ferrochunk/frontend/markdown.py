@@ -16,7 +16,7 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Callable, NamedTuple, Optional, Union
 
-from .batch import check_texts, check_threads, documents, gc_paused, one_at_a_time
+from .batch import check_texts, check_threads, documents, one_at_a_time
 from .checks import check_encodable
 
 # Cutting long paragraphs: sentence ends (kept at the end of the piece), then lines,
@@ -187,8 +187,7 @@ class MarkdownChunker:
     ) -> list[list[Any]]:
         """``[self.split(text, metadata, document_id) for ...]``, in input order, on
         ``threads`` threads with the GIL released (see :meth:`split_iter`)."""
-        with gc_paused():
-            return list(self.split_iter(texts, metadatas, document_ids, threads=threads))
+        return list(self.split_iter(texts, metadatas, document_ids, threads=threads))
 
     def split_iter(
         self,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Callable, Optional, Union
 
-from .batch import check_texts, check_threads, documents, gc_paused, one_at_a_time
+from .batch import check_texts, check_threads, documents, one_at_a_time
 from .checks import check_pattern, check_sizes, check_text, warn_oversized
 from .chunks import Piece, to_chunks
 
@@ -103,8 +103,7 @@ class Splitter:
         >>> [[c.text for c in chunks] for chunks in out]
         [['a b'], ['c d e']]
         """
-        with gc_paused():
-            return list(self.split_iter(texts, metadatas, threads=threads))
+        return list(self.split_iter(texts, metadatas, threads=threads))
 
     def split_iter(
         self,

@@ -8,7 +8,7 @@ from typing import Any, Optional
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
 from ..frontend import splitter as front
-from ..frontend.batch import drain, gc_paused, read_only
+from ..frontend.batch import drain, read_only
 from ..frontend.checks import check_text, warn_oversized
 from ..frontend.chunks import to_chunks
 from ..frontend.patterns import to_rust
@@ -173,7 +173,6 @@ def is_native_length(length: object) -> bool:
     return length is None or isinstance(length, _NATIVE_LENGTHS)
 
 
-
 def split(
     text: str,
     chunk_size: int = 1000,
@@ -191,4 +190,4 @@ def split(
     return Splitter(chunk_size, chunk_overlap, **options).split(text, metadata)
 
 
-__all__ = ["Chunk", "Splitter", "gc_paused", "is_native_length", "split"]
+__all__ = ["Chunk", "Splitter", "is_native_length", "split"]

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Optional
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
-from ..frontend.batch import check_texts, check_threads, drain, gc_paused, read_only
+from ..frontend.batch import check_texts, check_threads, drain, read_only
 from .tokenizer import _check_window, get_encoding, split_tokens
 
 
@@ -44,8 +44,7 @@ class TokenSplitter:
         threads: Optional[int] = None,
     ) -> list[list[Any]]:
         """``[self.split(text, metadata) for ...]`` on ``threads`` threads, in order."""
-        with gc_paused():
-            return list(self.split_iter(texts, metadatas, threads=threads))
+        return list(self.split_iter(texts, metadatas, threads=threads))
 
     def split_iter(
         self,

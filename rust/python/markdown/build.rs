@@ -193,8 +193,7 @@ pub fn build<'py>(
             proxy.into_any().unbind(),
             s.tokens,
         );
-        let chunk = Bound::new(py, chunk)?;
-        crate::python::strings::untrack(&chunk);
+        let chunk = chunk.into_object(py)?;
         out.push(chunk.unbind());
     }
     Ok((out, ids))

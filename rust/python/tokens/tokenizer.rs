@@ -238,8 +238,7 @@ impl PyEncoder {
                 metadata.clone().unbind(),
                 Some(n),
             );
-            let chunk = Bound::new(py, chunk)?;
-            crate::python::strings::untrack(&chunk);
+            let chunk = chunk.into_object(py)?;
             list.append(chunk)?;
         }
         Ok(list)
