@@ -37,17 +37,18 @@ def child(path: str, impl: str) -> None:
     import logging
 
     logging.disable(logging.WARNING)
-    if impl == "langchain":
-        from langchain_text_splitters import RecursiveCharacterTextSplitter as cls
-    else:
-        from ferrochunk import RecursiveCharacterTextSplitter as cls
-    splitter = cls(chunk_size=SIZE, chunk_overlap=OVERLAP)
+    # Each imports only what it uses: the drop-ins bring langchain_core (their Document and
+    # transformer types), the native API does not.
     if impl == "native":
         import ferrochunk
 
         split = ferrochunk.Splitter(SIZE, OVERLAP).split
     else:
-        split = splitter.split_text
+        if impl == "langchain":
+            from langchain_text_splitters import RecursiveCharacterTextSplitter as cls
+        else:
+            from ferrochunk import RecursiveCharacterTextSplitter as cls
+        split = cls(chunk_size=SIZE, chunk_overlap=OVERLAP).split_text
     before = _status("VmRSS")
     with open(path, encoding="utf-8") as f:
         text = f.read()
