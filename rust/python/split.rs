@@ -124,8 +124,7 @@ impl PySplitter {
                 metadata.clone().unbind(),
                 counts.as_ref().map(|counts| counts[index]),
             );
-            let chunk = chunk.into_object(py)?;
-            list.append(chunk)?;
+            list.append(chunk.into_object(py)?)?;
         }
         Ok(list)
     }
@@ -304,8 +303,7 @@ impl PySplitter {
                     metadata.clone().unbind(),
                     counts.as_ref().map(|counts| counts[index]),
                 );
-                let chunk = chunk.into_object(py)?;
-                Ok(chunk)
+                chunk.into_object(py)
             })
             .collect::<PyResult<Vec<_>>>()?;
         Ok((PyList::new(py, chunks)?, out.oversized))
