@@ -45,6 +45,15 @@ impl HfLength {
         self
     }
 
+    /// The tokenizer as JSON again (truncation and padding off), with whether it counts
+    /// special tokens and splits special-token text: what rebuilds an equal length (the
+    /// Python package pickles its tokenizers the same way).
+    pub fn to_json(&self) -> Result<(String, bool, bool)> {
+        let json = self.tokenizer.to_string(false).map_err(hf_error)?;
+        let split = self.tokenizer.get_encode_special_tokens();
+        Ok((json, self.add_special_tokens, split))
+    }
+
     /// Loads a `tokenizer.json` file.
     pub fn from_file(path: &std::path::Path, add_special_tokens: bool) -> Result<Self> {
         let json = std::fs::read_to_string(path)

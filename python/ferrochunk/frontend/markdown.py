@@ -140,6 +140,19 @@ class MarkdownChunker:
         self.settings = self._settings()
         self._engine = self._make_engine()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickles (and deep-copies) by arguments: the engine is rebuilt in the worker.
+        args = {
+            "chunk_size": self.chunk_size,
+            "min_size": self.min_size,
+            "separators": list(self.separators),
+            "embedding_text": self.embedding_text,
+            "length_function": self.length_function,
+            "parent_size": self.parent_size,
+            "chunk_overlap": self.chunk_overlap,
+        }
+        return (_rebuild, (type(self), args))
+
     def _settings(self) -> str:
         fn = self.length_function
         length = "chars" if fn is None else getattr(fn, "__qualname__", type(fn).__qualname__)
@@ -244,6 +257,11 @@ class MarkdownChunker:
     def _chunk_type(self) -> Callable[..., Any]:
         """The chunk class this stack returns."""
         raise NotImplementedError
+
+
+def _rebuild(cls: type, args: dict[str, Any]) -> MarkdownChunker:
+    args = dict(args)
+    return cls(args.pop("chunk_size"), args.pop("min_size"), **args)
 
 
 def user_metadata(metadata: Optional[Mapping[str, Any]]) -> dict:

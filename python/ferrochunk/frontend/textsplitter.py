@@ -40,13 +40,26 @@ def keep_mode(keep_separator: object) -> Union[bool, str]:
     return "end" if keep_separator == "end" else "start"
 
 
+class TokenizeLength:
+    """LangChain's ``from_huggingface_tokenizer`` length, ``len(tokenizer.tokenize(text))``,
+    as a class rather than LangChain's closure, so splitters holding it pickle (with the
+    tokenizer, as ``transformers`` pickles it) to worker processes."""
+
+    __slots__ = ("tokenizer",)
+
+    def __init__(self, tokenizer: Any) -> None:
+        self.tokenizer = tokenizer
+
+    def __call__(self, text: str) -> int:
+        return len(self.tokenizer.tokenize(text))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.tokenizer,))
+
+
 def huggingface_tokenize_length(tokenizer: Any) -> Callable[[str], int]:
     """LangChain's ``from_huggingface_tokenizer`` length: ``len(tokenizer.tokenize(text))``."""
-
-    def _huggingface_tokenizer_length(text: str) -> int:
-        return len(tokenizer.tokenize(text))
-
-    return _huggingface_tokenizer_length
+    return TokenizeLength(tokenizer)
 
 
 class TextSplitter(BaseDocumentTransformer, ABC):
@@ -253,9 +266,20 @@ class TokenTextSplitter(TextSplitter):
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        self._encoding_name = encoding_name
+        self._model_name = model_name
         self._tokenizer = self._load_tokenizer(encoding_name, model_name)
         self._allowed_special = set() if allowed_special is None else allowed_special
         self._disallowed_special = disallowed_special
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        state["_tokenizer"] = None  # reloaded by name: no rank table inside the pickle
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._tokenizer = self._load_tokenizer(self._encoding_name, self._model_name)
 
     @staticmethod
     def _load_tokenizer(encoding_name: str, model_name: Optional[str]) -> Any:

@@ -20,6 +20,45 @@ def tiktoken_encoding(encoding_name: str = "gpt2", model_name: Optional[str] = N
     return build(encoding_name, model_name)
 
 
+class TiktokenLength:
+    """LangChain's ``_tiktoken_length_function``, ``len(enc.encode(text, ...))``, as a class
+    so splitters holding it pickle: a bundled encoding travels by name (its ranks are
+    rebuilt in the worker), any other ``tiktoken.Encoding`` as tiktoken pickles it."""
+
+    counts_tokens = True
+
+    def __init__(
+        self, enc: Any, allowed_special: AllowedSpecial, disallowed_special: AllowedSpecial
+    ) -> None:
+        self.enc = enc
+        self.allowed_special = allowed_special
+        self.disallowed_special = disallowed_special
+
+    def __call__(self, text: str) -> int:
+        return len(
+            self.enc.encode(
+                text,
+                allowed_special=self.allowed_special,
+                disallowed_special=self.disallowed_special,
+            )
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        from ..tokens.bundled import ENCODING_NAMES
+
+        policy = (self.allowed_special, self.disallowed_special)
+        name = getattr(self.enc, "name", None)
+        if name in ENCODING_NAMES and self.enc is tiktoken_encoding(name):
+            return (_bundled_length, (name, *policy))
+        return (type(self), (self.enc, *policy))
+
+
+def _bundled_length(
+    name: str, allowed_special: AllowedSpecial, disallowed_special: AllowedSpecial
+) -> TiktokenLength:
+    return TiktokenLength(tiktoken_encoding(name), allowed_special, disallowed_special)
+
+
 def tiktoken_length(
     enc: Any,
     allowed_special: Optional[AllowedSpecial] = None,
@@ -27,23 +66,30 @@ def tiktoken_length(
 ) -> Callable[[str], int]:
     """LangChain's ``_tiktoken_length_function``: ``len(enc.encode(text, ...))``."""
     allowed = set() if allowed_special is None else allowed_special
+    return TiktokenLength(enc, allowed, disallowed_special)
 
-    def _tiktoken_encoder(text: str) -> int:
-        return len(enc.encode(text, allowed_special=allowed, disallowed_special=disallowed_special))
 
-    _tiktoken_encoder.counts_tokens = True  # type: ignore[attr-defined]
-    return _tiktoken_encoder
+class HuggingFaceLength:
+    """Counts with a ``tokenizers.Tokenizer`` called from Python for every text (what
+    LangChain's ``from_huggingface_tokenizer`` does, through ``transformers``'
+    ``tokenize()``); a class so that it pickles (``tokenizers`` pickles by JSON)."""
+
+    counts_tokens = True
+
+    def __init__(self, tokenizer: Any, add_special_tokens: bool = False) -> None:
+        self.tokenizer = tokenizer
+        self.add_special_tokens = add_special_tokens
+
+    def __call__(self, text: str) -> int:
+        return len(self.tokenizer.encode(text, add_special_tokens=self.add_special_tokens).ids)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.tokenizer, self.add_special_tokens))
 
 
 def huggingface_length(tokenizer: Any, add_special_tokens: bool = False) -> Callable[[str], int]:
-    """A length calling a ``tokenizers.Tokenizer`` from Python for every text (what LangChain's
-    ``from_huggingface_tokenizer`` does, through ``transformers``' ``tokenize()``)."""
-
-    def _huggingface_length(text: str) -> int:
-        return len(tokenizer.encode(text, add_special_tokens=add_special_tokens).ids)
-
-    _huggingface_length.counts_tokens = True  # type: ignore[attr-defined]
-    return _huggingface_length
+    """A length calling a ``tokenizers.Tokenizer`` from Python for every text."""
+    return HuggingFaceLength(tokenizer, add_special_tokens)
 
 
 def token_windows(

@@ -3,10 +3,13 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyString, PyTuple};
 use pyo3::{PyTraverseError, PyVisit};
 
 use crate::tokens::huggingface::HfLength;
+
+/// What `__reduce__` returns: the class and its constructor arguments.
+type Reduced<'py> = (Bound<'py, PyAny>, Bound<'py, PyTuple>);
 
 /// A loaded `tokenizer.json`, counting tokens.
 #[pyclass(frozen, name = "HfTokenCounter", module = "ferrochunk._native")]
@@ -69,6 +72,17 @@ impl PyHfCounter {
     /// See `__copy__`.
     fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
         slf
+    }
+
+    /// Pickles by the tokenizer's JSON (and the fallback), so splitters sized by it travel
+    /// to worker processes (Ray, Dask, multiprocessing) and count there exactly as here.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        let py = slf.py();
+        let this = slf.get();
+        let (json, add_special, split) = py.detach(|| this.inner.to_json())?;
+        let fallback = this.fallback.as_ref().map(|f| f.clone_ref(py));
+        let args = (json, add_special, split, fallback).into_pyobject(py)?;
+        Ok((slf.get_type().into_any(), args))
     }
 
     fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {

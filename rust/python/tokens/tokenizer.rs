@@ -8,7 +8,7 @@ use std::borrow::Cow;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use rayon::prelude::*;
 
 use crate::python::chunk::PyChunk;
@@ -21,6 +21,9 @@ use crate::tokens::tokenizer::{
 
 /// `(byte_start, byte_end, start, end, token_count)` of one token window.
 pub type WindowSpan = (usize, usize, usize, usize, usize);
+
+/// What `__reduce__` returns: the class and its constructor arguments.
+type Reduced<'py> = (Bound<'py, PyAny>, Bound<'py, PyTuple>);
 
 /// One of tiktoken's encodings, with its ranks bundled in the binary.
 #[pyclass(frozen, name = "Encoder", module = "ferrochunk._native")]
@@ -52,6 +55,13 @@ impl PyEncoder {
     #[getter]
     fn name(&self) -> &'static str {
         self.inner.name()
+    }
+
+    /// Pickles by name: the ranks are bundled, so the worker rebuilds the same encoding
+    /// and the pickle stays a few bytes.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        let args = (slf.get().inner.name(),).into_pyobject(slf.py())?;
+        Ok((slf.get_type().into_any(), args))
     }
 
     /// tiktoken's regex for the pre-tokenizer (what `tiktoken.Encoding` needs as `pat_str`).
@@ -296,6 +306,28 @@ impl PyTokenCounter {
     #[getter]
     fn name(&self) -> &'static str {
         self.inner.tokenizer.name()
+    }
+
+    /// Pickles by the encoding's name and the special-token lists (no rank table inside),
+    /// so splitters sized by it travel to worker processes (Ray, Dask, multiprocessing).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
+        let py = slf.py();
+        let inner = &slf.get().inner;
+        let encoder = Bound::new(
+            py,
+            PyEncoder {
+                inner: inner.tokenizer,
+            },
+        )?;
+        let allowed: Vec<&str> = inner
+            .policy
+            .allowed
+            .iter()
+            .map(|(s, _)| s.as_str())
+            .collect();
+        let args = (encoder, allowed, &inner.policy.disallowed).into_pyobject(py)?;
+        let class = py.get_type::<PyTokenCounter>().into_any();
+        Ok((class, args))
     }
 
     /// Immutable, so a copy is the counter itself (as `copy` treats functions): splitters
