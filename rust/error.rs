@@ -66,6 +66,42 @@ pub enum Error {
     /// A thread count (argument or environment variable) that cannot be used.
     #[error("{0}")]
     Threads(String),
+    /// An Arrow input without the column asked for.
+    #[error("no column {name:?} in the input; its columns are {available}")]
+    MissingColumn {
+        /// The column asked for.
+        name: String,
+        /// The columns the input has, quoted and comma-separated.
+        available: String,
+    },
+    /// An Arrow column of a type that cannot be read as text (Python's `TypeError`).
+    #[error(
+        "column {name:?} must be string, large_string or string_view, got {found}; cast it \
+         first (e.g. pyarrow.compute.cast(column, pyarrow.string()))"
+    )]
+    ColumnType {
+        /// The column.
+        name: String,
+        /// Its Arrow type.
+        found: String,
+    },
+    /// A kept column whose name the output already uses.
+    #[error("keep_columns: {0:?} is a name the output already uses; rename that column first")]
+    ColumnClash(String),
+    /// Arrow refused to build a column (a bug if it happens: the schema is ours).
+    #[error("Arrow: {0}")]
+    Arrow(String),
+    /// Chunks that are not spans of the text (LangChain's drop-separator mode re-joins text).
+    #[error("chunks must be spans of the text: use keep_separator='start' or 'end'")]
+    NotSpans,
+    /// An error while chunking one row of a batch (the row is numbered from 0 across the input).
+    #[error("row {row}: {source}")]
+    InRow {
+        /// The row.
+        row: u64,
+        /// What went wrong.
+        source: Box<Error>,
+    },
 }
 
 /// Result alias for the core.

@@ -9,12 +9,15 @@
 //! - [`corpus`]: whole corpora to JSON Lines or Parquet columns, in parallel (the CLI);
 //! - [`parallel`]: thread counts and fork-safe pools for every parallel call;
 //! - [`stream`]: the recursive splitter over text too large for memory, fed in pieces.
+//! - `arrow` (feature `arrow`): Arrow record batches in, one row per chunk out.
 //!
 //! Shared primitives sit at the top: [`error`], [`text`] (Python's `str` semantics),
 //! [`units`] (text as UTF-8 or CPython's own 1/2/4-byte storage, which the splitter reads
 //! in place), [`length`] (how sizes are measured) and [`chunk_id`]. The core knows nothing of
 //! Python; `python/` (behind the `python` feature) is the only place that does.
 
+#[cfg(feature = "arrow")]
+pub(crate) mod arrow;
 pub(crate) mod chunk_id;
 pub(crate) mod corpus;
 pub(crate) mod error;
@@ -31,6 +34,8 @@ pub(crate) mod units;
 #[cfg(feature = "python")]
 mod python;
 
+#[cfg(feature = "arrow")]
+pub use arrow::{chunk_batch, output_schema, Chunking, Layout, RowChunker, Stats, Texts};
 pub use chunk_id::{chunk_id, text_digest};
 pub use corpus::{CorpusChunker, Engine, Fields, Format, Input, Job, Output, Payload, Settings};
 pub use error::{Error, Result};

@@ -6,12 +6,14 @@
 //! - [`overlap`]: optional tails of the previous chunk, from a seam.
 //! - [`parent`]: larger parent chunks made of runs of children.
 //! - [`sections`]: the heading path of every part of the text, and what a chunk covers.
+//! - [`ids`]: code-point offsets and stable ids of chunks and parents.
 //! - [`header`]: LangChain's `MarkdownHeaderTextSplitter` line scan, reproduced exactly.
 
 pub mod blocks;
 pub mod chunk;
 pub mod chunker;
 pub mod header;
+pub mod ids;
 pub mod overlap;
 pub mod parent;
 pub mod sections;

@@ -1,7 +1,7 @@
 //! The single mapping from core errors to Python exceptions.
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyException, PyIndexError, PyKeyError, PyValueError};
+use pyo3::exceptions::{PyException, PyIndexError, PyKeyError, PyTypeError, PyValueError};
 use pyo3::types::{PyAnyMethods, PyString};
 use pyo3::{PyErr, Python};
 
@@ -21,6 +21,13 @@ impl From<Error> for PyErr {
             Error::DisallowedSpecial(token) => PyValueError::new_err(disallowed_message(&token)),
             Error::UnknownModel(_) | Error::InvalidToken(_) => PyKeyError::new_err(err.to_string()),
             Error::IndexOutOfRange => PyIndexError::new_err(err.to_string()),
+            Error::ColumnType { .. } => PyTypeError::new_err(err.to_string()),
+            // The exception the row's own error maps to, with the row in the message.
+            Error::InRow { row, source } => Python::attach(|py| {
+                let inner = PyErr::from(*source);
+                let message = format!("row {row}: {}", inner.value(py));
+                PyErr::from_type(inner.get_type(py), message)
+            }),
             _ => PyValueError::new_err(err.to_string()),
         }
     }

@@ -5,6 +5,7 @@
 //! `chunk` record, `length` (Python callables as sizes), `errors` and `strings` (the only
 //! `unsafe` code: building Python strings from CPython's own storage).
 
+mod arrow;
 mod batch;
 mod chunk;
 mod corpus;
@@ -36,6 +37,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::lossy_iter, m)?)?;
     m.add_function(wrap_pyfunction!(batch::resolve_threads, m)?)?;
     m.add_function(wrap_pyfunction!(batch::after_fork, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::chunk_arrow, m)?)?;
     m.add_class::<markdown::header::PyHeaderSplitter>()?;
     m.add_class::<markdown::chunker::PyMarkdownChunker>()?;
     m.add_class::<tokens::tokenizer::PyEncoder>()?;

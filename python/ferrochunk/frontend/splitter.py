@@ -7,6 +7,7 @@ Arguments, validation, metadata, warnings and pickling live here; the reference
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Callable, Optional, Union
 
@@ -67,6 +68,22 @@ class Splitter:
             "length_function": length_function,
         }
         self._engine = self._make_engine()
+
+    @property
+    def settings(self) -> str:
+        """Everything the chunks depend on, as a string: it goes into every ``chunk_id``
+        (:mod:`ferrochunk.arrow`), so other settings give other ids."""
+        a = self._args
+        fn = a["length_function"]
+        length = "chars" if fn is None else getattr(fn, "__qualname__", type(fn).__qualname__)
+        if isinstance(getattr(fn, "name", None), str):  # a token counter: which encoding
+            length += f":{fn.name}"
+        seps = json.dumps(list(a["separators"]), ensure_ascii=True)
+        return (
+            f"splitter-v1|size={a['chunk_size']}|overlap={a['chunk_overlap']}|seps={seps}"
+            f"|regex={a['is_separator_regex']}|keep={a['keep_separator']}"
+            f"|strip={a['strip_whitespace']}|len={length}"
+        )
 
     def _make_engine(self) -> Any:
         """The engine for ``self._args``: each stack (reference, native) says which."""

@@ -8,70 +8,10 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyMappingProxy, PyString, PyTuple};
 
-use crate::chunk_id::chunk_id;
+use crate::markdown::ids::Span;
 use crate::markdown::sections::Coverage;
 use crate::python::chunk::PyChunk;
 use crate::python::strings::span_string;
-use crate::text::CharCursor;
-
-/// One chunk (or parent) before it becomes a Python object; computed without the GIL.
-pub struct Span {
-    pub start: usize,
-    pub end: usize,
-    pub char_start: usize,
-    pub char_end: usize,
-    pub id: String,
-    pub path: Arc<[String]>,
-    pub continuation: bool,
-    pub header: Option<(usize, usize)>,
-    /// Index of the parent, in hierarchy mode.
-    pub parent: Option<usize>,
-    /// The heading paths the span covers and which one holds most of it.
-    pub coverage: Coverage,
-    /// Its size in tokens, when a token counter measured the chunks.
-    pub tokens: Option<usize>,
-}
-
-/// One span to identify: `(start, end, path, continuation, header, coverage)` in bytes.
-pub type Item = (
-    usize,
-    usize,
-    Arc<[String]>,
-    bool,
-    Option<(usize, usize)>,
-    Coverage,
-);
-
-/// What identifies chunks of one document: its id, the settings and the text's digest.
-pub struct Identity<'a> {
-    pub doc: &'a str,
-    pub settings: &'a str,
-    pub digest: &'a str,
-}
-
-/// Char offsets and ids for spans given in order.
-pub fn spans(text: &str, who: &Identity<'_>, items: impl Iterator<Item = Item>) -> Vec<Span> {
-    let ascii = text.is_ascii();
-    let (mut starts, mut ends) = (CharCursor::new(text, ascii), CharCursor::new(text, ascii));
-    items
-        .map(|(start, end, path, continuation, header, coverage)| {
-            let (cs, ce) = (starts.char_offset(start), ends.char_offset(end));
-            Span {
-                start,
-                end,
-                char_start: cs,
-                char_end: ce,
-                id: chunk_id(who.doc, who.settings, who.digest, cs, ce),
-                path,
-                continuation,
-                header,
-                parent: None,
-                coverage,
-                tokens: None,
-            }
-        })
-        .collect()
-}
 
 /// What every chunk of a call shares.
 pub struct Shared<'a, 'py> {

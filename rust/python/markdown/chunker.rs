@@ -4,11 +4,12 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
-use super::build::{build, spans, Identity, Shared, Span};
+use super::build::{build, Shared};
 use crate::chunk_id::text_digest;
 use crate::error::Result;
 use crate::length::Length;
 use crate::markdown::chunker::Grouped;
+use crate::markdown::ids::{all_spans, count_tokens, Identity, Span};
 use crate::markdown::MarkdownChunker;
 use crate::python::chunk::PyChunk;
 use crate::python::length::PyLength;
@@ -50,7 +51,12 @@ impl PyMarkdownChunker {
         // One digest serves the default document id and every chunk id.
         let digest = text_digest(text);
         let doc = document_id.unwrap_or_else(|| digest[..32].to_owned());
-        let (mut kids, mut ups) = all_spans(text, &digest, &doc, &self.settings, parent_size, out);
+        let who = Identity {
+            doc: &doc,
+            settings: &self.settings,
+            digest: &digest,
+        };
+        let (mut kids, mut ups) = all_spans(text, &who, parent_size, out);
         if let Some(count) = counter {
             count_tokens(text, &mut kids, count)?;
             count_tokens(text, &mut ups, count)?;
@@ -94,65 +100,6 @@ impl PyMarkdownChunker {
         let (chunks, _) = build(py, &computed.kids, &shared, hierarchy)?;
         Ok((chunks, parents))
     }
-}
-
-/// Children and parents as spans with ids (parent ids use their own settings string), and
-/// what each covers.
-fn all_spans(
-    text: &str,
-    digest: &str,
-    doc: &str,
-    settings: &str,
-    parent_size: Option<usize>,
-    grouped: Grouped,
-) -> (Vec<Span>, Vec<Span>) {
-    let Grouped {
-        chunks,
-        parents,
-        sections,
-    } = grouped;
-    let who = Identity {
-        doc,
-        settings,
-        digest,
-    };
-    let items = chunks.into_iter().map(|c| {
-        let coverage = sections.coverage(text, c.start, c.end);
-        (c.start, c.end, c.path, c.continuation, c.header, coverage)
-    });
-    let mut kids = spans(text, &who, items);
-    let parent_settings = format!("{settings}|parent={}", parent_size.unwrap_or(0));
-    let who = Identity {
-        settings: &parent_settings,
-        ..who
-    };
-    let items = parents.iter().map(|p| {
-        let first = &kids[p.children.start];
-        let coverage = sections.coverage(text, p.start, p.end);
-        (
-            p.start,
-            p.end,
-            first.path.clone(),
-            first.continuation,
-            None,
-            coverage,
-        )
-    });
-    let ups = spans(text, &who, items);
-    for (k, p) in parents.iter().enumerate() {
-        for kid in &mut kids[p.children.clone()] {
-            kid.parent = Some(k);
-        }
-    }
-    (kids, ups)
-}
-
-/// Each span's size in tokens, counted by `length`.
-fn count_tokens(text: &str, spans: &mut [Span], length: &dyn Length) -> Result<()> {
-    for s in spans {
-        s.tokens = Some(length.length(&text[s.start..s.end])?);
-    }
-    Ok(())
 }
 
 #[pymethods]

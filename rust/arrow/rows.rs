@@ -1,0 +1,167 @@
+//! One document to its chunk records: offsets, id, token count and (for Markdown) the
+//! structure metadata, exactly as the per-document API computes them.
+
+use std::sync::Arc;
+
+use crate::chunk_id::{chunk_id, text_digest};
+use crate::error::{Error, Result};
+use crate::length::Length;
+use crate::markdown::ids::all_spans;
+use crate::markdown::MarkdownChunker;
+use crate::split::Splitter;
+
+/// A length the chunker may share across threads (the native token counters).
+pub type SharedLength<'a> = Option<&'a (dyn Length + Sync)>;
+
+/// The chunker rows go through.
+pub enum RowChunker<'a> {
+    /// The recursive separator splitter (`ferrochunk.Splitter`).
+    Split(&'a Splitter),
+    /// The Markdown chunker; with `parent_size`, each chunk gets its parent's id.
+    Markdown {
+        /// The chunker.
+        chunker: &'a MarkdownChunker,
+        /// Parent size, if parents are asked for.
+        parent_size: Option<usize>,
+    },
+}
+
+/// A chunker with everything each row needs: the length it sizes with (token counts are
+/// filled when there is one) and the settings string that goes into every chunk id.
+pub struct Chunking<'a> {
+    /// The chunker.
+    pub chunker: RowChunker<'a>,
+    /// The length (`None`: code points, no token counts).
+    pub length: SharedLength<'a>,
+    /// The settings string of the chunk ids.
+    pub settings: &'a str,
+}
+
+/// What Markdown adds to a chunk.
+pub struct MarkdownMeta {
+    /// Heading titles over the chunk's first block.
+    pub path: Arc<[String]>,
+    /// Starts inside a block that was cut.
+    pub continuation: bool,
+    /// The repeated table header's byte span.
+    pub header: Option<(usize, usize)>,
+    /// The parent's id, in hierarchy mode.
+    pub parent_id: Option<String>,
+}
+
+/// One chunk of a row.
+pub struct RowChunk {
+    /// Byte span in the row's text.
+    pub bytes: (usize, usize),
+    /// Code-point span in the row's text.
+    pub chars: (usize, usize),
+    /// Its size in tokens, when the chunker counts tokens.
+    pub tokens: Option<usize>,
+    /// Its stable id.
+    pub id: String,
+    /// Markdown metadata (Markdown chunker only).
+    pub markdown: Option<MarkdownMeta>,
+}
+
+/// A row's chunks, its document id, and how many chunks exceed the chunk size.
+pub struct RowOutput {
+    /// The document id (the id column's value, else the first 32 hex digits of SHA-256).
+    pub document_id: String,
+    /// The chunks in order.
+    pub chunks: Vec<RowChunk>,
+    /// Chunks longer than the chunk size.
+    pub oversized: usize,
+}
+
+impl Chunking<'_> {
+    /// Chunks one document; `document_id` defaults to a digest of the text.
+    pub fn chunk_row(&self, text: &str, document_id: Option<&str>) -> Result<RowOutput> {
+        let digest = text_digest(text);
+        let doc = document_id.map_or_else(|| digest[..32].to_owned(), str::to_owned);
+        let length = self.length.map(|l| l as &dyn Length);
+        let count = |a: usize, b: usize| length.map(|l| l.length(&text[a..b])).transpose();
+        let mut chunks = Vec::new();
+        let oversized = match self.chunker {
+            RowChunker::Split(splitter) => {
+                let out = splitter.split(text, length)?;
+                for c in &out.chunks {
+                    if c.joined.is_some() {
+                        return Err(Error::NotSpans);
+                    }
+                    let (cs, ce) = (c.char_start, c.char_end);
+                    chunks.push(RowChunk {
+                        bytes: (c.byte_start, c.byte_end),
+                        chars: (cs, ce),
+                        tokens: count(c.byte_start, c.byte_end)?,
+                        id: chunk_id(&doc, self.settings, &digest, cs, ce),
+                        markdown: None,
+                    });
+                }
+                out.oversized.len()
+            }
+            RowChunker::Markdown {
+                chunker,
+                parent_size,
+            } => {
+                let grouped = chunker.chunk_grouped(text, length, parent_size)?;
+                let (kids, ups) =
+                    all_spans(text, &digest, &doc, self.settings, parent_size, grouped);
+                for s in kids {
+                    chunks.push(RowChunk {
+                        bytes: (s.start, s.end),
+                        chars: (s.char_start, s.char_end),
+                        tokens: count(s.start, s.end)?,
+                        id: s.id,
+                        markdown: Some(MarkdownMeta {
+                            path: s.path,
+                            continuation: s.continuation,
+                            header: s.header,
+                            parent_id: s.parent.map(|k| ups[k].id.clone()),
+                        }),
+                    });
+                }
+                0
+            }
+        };
+        Ok(RowOutput {
+            document_id: doc,
+            chunks,
+            oversized,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::split::{Separator, SplitConfig};
+
+    #[test]
+    fn split_rows_carry_offsets_and_ids_of_the_document() {
+        let config = SplitConfig::new(5, 0).unwrap();
+        let splitter = Splitter::recursive(config, vec![Separator::literal(" ")]);
+        let job = Chunking {
+            chunker: RowChunker::Split(&splitter),
+            length: None,
+            settings: "s",
+        };
+        let text = "héllo wörld again";
+        let out = job.chunk_row(text, Some("doc")).unwrap();
+        assert_eq!(out.document_id, "doc");
+        for c in &out.chunks {
+            let piece = &text[c.bytes.0..c.bytes.1];
+            let chars: String = text
+                .chars()
+                .skip(c.chars.0)
+                .take(c.chars.1 - c.chars.0)
+                .collect();
+            assert_eq!(piece, chars);
+            assert_eq!(
+                c.id,
+                chunk_id("doc", "s", &text_digest(text), c.chars.0, c.chars.1)
+            );
+        }
+        let default = job.chunk_row(text, None).unwrap();
+        assert_eq!(default.document_id, text_digest(text)[..32]);
+    }
+}

@@ -1,0 +1,161 @@
+//! `_native.chunk_arrow`: Arrow data in (any object with `__arrow_c_stream__` or
+//! `__arrow_c_array__`, read in place through pyo3-arrow), one row per chunk out, with the
+//! GIL released while each batch is chunked on `threads` threads.
+
+use std::sync::Arc;
+
+use arrow_array::cast::AsArray;
+use arrow_array::{ArrayRef, RecordBatch};
+use arrow_schema::{DataType, Field, Schema};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3_arrow::input::AnyArray;
+use pyo3_arrow::PyTable;
+
+use super::errors::Unsupported;
+use super::markdown::chunker::PyMarkdownChunker;
+use super::split::{native_length, PySplitter};
+use crate::arrow::{chunk_batch, output_schema, Chunking, RowChunker, Stats};
+use crate::error::Error;
+
+/// `(rows, null_texts, chunks, oversized)`.
+type Counts = (u64, u64, u64, u64);
+
+/// Runs `f` on a pool of `threads` threads (1: on the calling thread). The one place that
+/// makes threads here, built per call: nothing outlives it, so a forked process starts clean.
+fn on_pool<T: Send>(pool: Option<&rayon::ThreadPool>, f: impl FnOnce() -> T + Send) -> T {
+    match pool {
+        Some(pool) => pool.install(f),
+        None => f(),
+    }
+}
+
+fn make_pool(threads: usize) -> PyResult<Option<rayon::ThreadPool>> {
+    if threads <= 1 {
+        return Ok(None);
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("ferrochunk-arrow-{i}"))
+        .build()
+        .map_err(|e| PyValueError::new_err(format!("cannot start {threads} threads: {e}")))?;
+    Ok(Some(pool))
+}
+
+/// The record batch of one array of the stream: a struct array's fields are the columns; a
+/// string array (a `ChunkedArray` or `Array` of texts) is one column named `text_column`.
+fn as_batch(array: ArrayRef, text_column: &str) -> PyResult<RecordBatch> {
+    match array.data_type() {
+        DataType::Struct(_) => Ok(RecordBatch::from(array.as_struct().clone())),
+        _ => {
+            let field = Field::new(text_column, array.data_type().clone(), true);
+            RecordBatch::try_new(Arc::new(Schema::new(vec![field])), vec![array])
+                .map_err(|e| PyValueError::new_err(e.to_string()))
+        }
+    }
+}
+
+/// The input's schema as record batches (see [`as_batch`]).
+fn batch_schema(field: &Field, text_column: &str) -> Schema {
+    match field.data_type() {
+        DataType::Struct(fields) => Schema::new(fields.clone()),
+        other => Schema::new(vec![Field::new(text_column, other.clone(), true)]),
+    }
+}
+
+/// The row chunker behind `chunker` (a native `Splitter` or `MarkdownChunker`).
+fn row_chunker<'a>(
+    chunker: &'a Bound<'_, PyAny>,
+    parent_size: Option<usize>,
+) -> PyResult<(RowChunker<'a>, Option<&'a str>)> {
+    if let Ok(splitter) = chunker.cast::<PySplitter>() {
+        return Ok((RowChunker::Split(splitter.get().core()), None));
+    }
+    if let Ok(markdown) = chunker.cast::<PyMarkdownChunker>() {
+        let (chunker, settings) = markdown.get().core();
+        return Ok((
+            RowChunker::Markdown {
+                chunker,
+                parent_size,
+            },
+            Some(settings),
+        ));
+    }
+    Err(PyTypeError::new_err(
+        "chunker must be a native Splitter or MarkdownChunker",
+    ))
+}
+
+/// Chunks every row of `data`'s `text_column`; returns a `pyarrow.Table` and the counts.
+#[pyfunction]
+#[pyo3(signature = (data, chunker, length, settings, text_column, id_column, keep_columns, threads, parent_size=None))]
+#[allow(clippy::too_many_arguments, clippy::needless_pass_by_value)] // the Python keywords
+pub fn chunk_arrow<'py>(
+    py: Python<'py>,
+    data: AnyArray,
+    chunker: &Bound<'py, PyAny>,
+    length: Option<Bound<'py, PyAny>>,
+    settings: &str,
+    text_column: &str,
+    id_column: Option<&str>,
+    keep_columns: Vec<String>,
+    threads: usize,
+    parent_size: Option<usize>,
+) -> PyResult<(Bound<'py, PyAny>, Counts)> {
+    let length = match &length {
+        None => None,
+        Some(func) => Some(native_length(func).ok_or_else(|| {
+            Unsupported::new_err("a Python length_function: the Python path chunks these rows")
+        })?),
+    };
+    let (row_chunker, md_settings) = row_chunker(chunker, parent_size)?;
+    let job = Chunking {
+        chunker: row_chunker,
+        length,
+        settings: md_settings.unwrap_or(settings),
+    };
+    let mut reader = data.into_reader()?;
+    let input = batch_schema(&reader.field(), text_column);
+    let markdown = matches!(job.chunker, RowChunker::Markdown { .. });
+    let layout = output_schema(
+        &input,
+        text_column,
+        id_column,
+        &keep_columns,
+        markdown,
+        parent_size.is_some(),
+    )?;
+    if input.index_of(text_column).is_err() {
+        // Checked up front, so an empty input fails the same way as a full one.
+        let names: Vec<String> = input
+            .fields()
+            .iter()
+            .map(|f| format!("{:?}", f.name()))
+            .collect();
+        Err(Error::MissingColumn {
+            name: text_column.to_owned(),
+            available: names.join(", "),
+        })?;
+    }
+    let pool = make_pool(threads)?;
+    // Ranges per batch: a few per thread so uneven documents even out; one without a pool.
+    let parts = if pool.is_some() { threads * 4 } else { 1 };
+    let (mut batches, mut stats, mut first_row) = (Vec::new(), Stats::default(), 0);
+    while let Some(array) = reader.next() {
+        // Reading the next batch may call back into the producer: done holding the GIL.
+        let batch = as_batch(
+            array.map_err(|e| PyValueError::new_err(e.to_string()))?,
+            text_column,
+        )?;
+        let rows = batch.num_rows();
+        let (job, layout, pool) = (&job, &layout, pool.as_ref());
+        let (out, counts) = py
+            .detach(move || on_pool(pool, || chunk_batch(&batch, first_row, job, layout, parts)))?;
+        batches.extend(out);
+        stats.add(counts);
+        first_row += rows;
+    }
+    let table = PyTable::try_new(batches, layout.schema.clone())?.into_pyarrow(py)?;
+    let counts = (stats.rows, stats.null_texts, stats.chunks, stats.oversized);
+    Ok((table, counts))
+}

@@ -1,0 +1,255 @@
+"""``ferrochunk.arrow.chunk_arrow``: every Arrow input kind, the Rust path against the Python
+path (the reference classes chunking row by row) and against ``split`` per row, threads,
+nulls, kept columns, the pinned schema and the errors."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ferrochunk
+from ferrochunk import reference
+from ferrochunk.arrow import ArrowStats, chunk_arrow
+from support import texts as generated_texts
+
+pa = pytest.importorskip("pyarrow")
+pc = pytest.importorskip("pyarrow.compute")
+
+MAX = int(os.environ.get("FERROCHUNK_MAX_EXAMPLES", 200))
+MD = "# Title\n\nIntro text. More.\n\n## Part\n\n| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n"
+DOCS = [
+    MD,
+    None,
+    "Ünïcödé façade 😀🦀 e\u0301\r\n中文文本的分词测试\u3002 " * 8,
+    "",
+    "   \n ",
+    "plain words " * 30,
+]
+COUNTER = ferrochunk.get_encoding("cl100k_base").length_function()
+
+
+def chunkers(m):
+    """Chunkers of one stack (``ferrochunk`` or the reference), same arguments."""
+    length = COUNTER if m is ferrochunk else reference.tokens.tiktoken_length(
+        ferrochunk.tiktoken_encoding("cl100k_base")
+    )
+    return {
+        "splitter": m.Splitter(40, 8),
+        "splitter-tokens": m.Splitter(12, 3, length_function=length),
+        "markdown": m.MarkdownChunker(50, 10),
+        "markdown-tokens": m.MarkdownChunker(16, 4, length_function=length),
+        "markdown-parents": m.MarkdownChunker(40, 5, parent_size=120, chunk_overlap=8),
+    }
+
+
+NAMES = sorted(chunkers(ferrochunk))
+
+
+def table(docs=DOCS, **extra):
+    return pa.table({"id": list(range(len(docs))), "text": docs, **extra})
+
+
+def expected_rows(chunker, docs):
+    """What ``split`` gives, row by row: the oracle of every test here."""
+    out = []
+    for row, text in enumerate(docs):
+        if text is None:
+            continue
+        if isinstance(chunker, (ferrochunk.MarkdownChunker, reference.MarkdownChunker)):
+            chunks = chunker.split(text, None, document_id=f"doc{row}")
+        else:
+            chunks = chunker.split(text)
+        out += [(row, c.index, c.start, c.end, c.byte_start, c.byte_end, c.text) for c in chunks]
+    return out
+
+
+def rows_of(out):
+    cols = ["row", "chunk_index", "start", "end", "byte_start", "byte_end", "text"]
+    return list(zip(*(out.column(c).to_pylist() for c in cols)))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_native_equals_reference_and_split(name: str) -> None:
+    ids = [f"doc{i}" for i in range(len(DOCS))]
+    assert ferrochunk.arrow._native_route(chunkers(ferrochunk)[name]) is not None  # Rust path
+    assert ferrochunk.arrow._native_route(chunkers(reference)[name]) is None
+    native = chunk_arrow(table(doc=ids), chunker=chunkers(ferrochunk)[name], id_column="doc")
+    ref = chunk_arrow(table(doc=ids), chunker=chunkers(reference)[name], id_column="doc")
+    assert native.schema == ref.schema
+    if "tokens" in name:  # ids name the length's class, which differs between the stacks
+        native, ref = native.drop_columns(["chunk_id"]), ref.drop_columns(["chunk_id"])
+    assert native.to_pylist() == ref.to_pylist()
+    assert rows_of(native) == expected_rows(chunkers(ferrochunk)[name], DOCS)
+    if "tokens" in name:
+        counts = [COUNTER(t) for t in native.column("text").to_pylist()]
+        assert native.column("token_count").to_pylist() == counts
+    else:
+        assert native.column("token_count").null_count == native.num_rows
+
+
+def test_markdown_metadata_and_ids_match_split() -> None:
+    chunker = ferrochunk.MarkdownChunker(40, 5, parent_size=120)
+    out = chunk_arrow(table(doc=[f"d{i}" for i in range(6)]), chunker=chunker, id_column="doc")
+    got = out.to_pylist()
+    want = chunker.split(MD, None, document_id="d0")
+    assert [r for r in got if r["row"] == 0] and len([r for r in got if r["row"] == 0]) == len(
+        want
+    )
+    for r, c in zip(got, want):
+        m = c.metadata
+        assert (r["chunk_id"], r["document_id"], tuple(r["heading_path"])) == (
+            m["chunk_id"],
+            m["document_id"],
+            m["heading_path"],
+        )
+        assert (r["continuation"], r["table_header"], r["parent_id"]) == (
+            m["continuation"],
+            m["table_header"],
+            m["parent_id"],
+        )
+
+
+@settings(deadline=None, max_examples=max(10, MAX // 4))
+@given(st.lists(st.one_of(st.none(), generated_texts), max_size=12), st.sampled_from(NAMES))
+def test_generated_batches_match_the_reference(docs, name) -> None:
+    data = pa.table({"text": pa.array(docs, pa.string())})
+    native = chunk_arrow(data, chunker=chunkers(ferrochunk)[name], threads=2)
+    ref = chunk_arrow(data, chunker=chunkers(reference)[name])
+    if "tokens" in name:  # ids name the length's class, which differs between the stacks
+        native, ref = native.drop_columns(["chunk_id"]), ref.drop_columns(["chunk_id"])
+    assert native.to_pylist() == ref.to_pylist()
+    assert ArrowStats.of(native) == ArrowStats.of(ref)
+
+
+def test_corpus_sample_matches_split(corpus_paths) -> None:
+    docs = [p.read_text(encoding="utf-8") for p in corpus_paths[::40][:12]]
+    for name in ("splitter", "markdown-tokens"):
+        chunker = chunkers(ferrochunk)[name]
+        out = chunk_arrow(pa.table({"text": docs}), chunker=chunker, threads=2)
+        split = [
+            (row, c.index, c.start, c.end, c.byte_start, c.byte_end, c.text)
+            for row, d in enumerate(docs)
+            for c in (
+                chunker.split(d, None, document_id=None)
+                if name.startswith("markdown")
+                else chunker.split(d)
+            )
+        ]
+        assert rows_of(out) == split
+
+
+def _inputs():
+    """The same documents in every form the PyCapsule interface brings in."""
+    t = table()
+    yield "table", t
+    yield "record-batch", t.to_batches()[0]
+    yield "reader", pa.RecordBatchReader.from_batches(t.schema, t.to_batches(max_chunksize=2))
+    yield "many-batches", pa.Table.from_batches(t.to_batches(max_chunksize=1))
+    yield "large-string", t.set_column(1, "text", pc.cast(t["text"], pa.large_string()))
+    yield "string-view", t.set_column(1, "text", pc.cast(t["text"], pa.string_view()))
+    yield "sliced", pa.concat_tables([table(DOCS[:1]), t]).slice(1)
+    try:
+        import polars as pl
+
+        yield "polars", pl.from_arrow(t)
+    except ImportError:
+        pass
+    try:
+        import duckdb
+
+        con = duckdb.connect()
+        con.register("docs", t)
+        yield "duckdb", con.sql("select * from docs order by id")
+    except ImportError:
+        pass
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_every_input_kind_gives_the_same_chunks(threads: int) -> None:
+    chunker = ferrochunk.Splitter(30, 5)
+    want = chunk_arrow(table(), chunker=chunker, keep_columns=["id"], threads=1)
+    kinds = []
+    for kind, data in _inputs():
+        out = chunk_arrow(data, chunker=chunker, keep_columns=["id"], threads=threads)
+        got = out.to_pylist()
+        if kind == "polars":  # polars has no int64 row count difference, only types
+            assert [r["text"] for r in got] == [r["text"] for r in want.to_pylist()], kind
+            continue
+        assert got == want.to_pylist(), kind
+        assert ArrowStats.of(out).null_texts == 1, kind
+        kinds.append(kind)
+    assert {"string-view", "duckdb"} <= set(kinds)
+
+
+def test_chunked_array_of_texts_is_the_text_column() -> None:
+    texts = pa.chunked_array([DOCS[:3], DOCS[3:]])
+    out = chunk_arrow(texts, chunker=ferrochunk.Splitter(30, 5))
+    want = chunk_arrow(table(), chunker=ferrochunk.Splitter(30, 5))
+    assert out.to_pylist() == want.drop_columns([]).to_pylist()
+
+
+def test_nulls_are_counted_and_kept_columns_repeat() -> None:
+    data = table(lang=["en", "xx", "zh", "", None, "en"])
+    out = chunk_arrow(data, chunker=ferrochunk.Splitter(40, 0), keep_columns=["lang", "id"])
+    stats = ArrowStats.of(out)
+    assert (stats.rows, stats.null_texts, stats.chunks) == (6, 1, out.num_rows)
+    assert out.schema.field("lang").type == pa.string()
+    for r in out.to_pylist():
+        assert r["lang"] == data["lang"][r["row"]].as_py()
+        assert r["id"] == r["row"]
+    assert set(out.column("row").to_pylist()) == {0, 2, 5}  # null, empty, blank: no chunks
+
+
+def test_schema_is_pinned() -> None:
+    """The documented schema (docs/engines.md); change it only with SCHEMA_VERSION."""
+    base = [
+        ("row", pa.int64()),
+        ("chunk_index", pa.int64()),
+        ("start", pa.int64()),
+        ("end", pa.int64()),
+        ("byte_start", pa.int64()),
+        ("byte_end", pa.int64()),
+        ("text", pa.large_string()),
+        ("token_count", pa.int64()),
+        ("chunk_id", pa.string()),
+        ("document_id", pa.string()),
+    ]
+    md = [
+        ("heading_path", pa.list_(pa.string())),
+        ("continuation", pa.bool_()),
+        ("table_header", pa.string()),
+    ]
+    out = chunk_arrow(table(), chunker=ferrochunk.Splitter(30, 5), keep_columns=["id"])
+    assert [(f.name, f.type) for f in out.schema] == [*base, ("id", pa.int64())]
+    out = chunk_arrow(table(), chunker=ferrochunk.MarkdownChunker(40, 5, parent_size=80))
+    assert [(f.name, f.type) for f in out.schema] == [*base, *md, ("parent_id", pa.string())]
+    assert out.schema.metadata[b"ferrochunk.schema"] == b"1"
+
+
+def test_bad_input_gets_clear_errors() -> None:
+    chunker = ferrochunk.Splitter(30, 5)
+    with pytest.raises(ValueError, match='no column "body".*"id", "text"'):
+        chunk_arrow(table(), chunker=chunker, text_column="body")
+    with pytest.raises(ValueError, match='no column "body"'):
+        chunk_arrow(table(), chunker=reference.Splitter(30, 5), text_column="body")
+    for c in (chunker, reference.Splitter(30, 5)):
+        with pytest.raises(TypeError, match='"id" must be string'):
+            chunk_arrow(table(), chunker=c, text_column="id")
+    with pytest.raises(ValueError, match="already uses"):
+        chunk_arrow(table(start=[1] * 6), chunker=chunker, keep_columns=["start"])
+    with pytest.raises(TypeError, match="Arrow data"):
+        chunk_arrow(["a", "b"], chunker=chunker)
+    with pytest.raises(TypeError, match="chunker must be"):
+        chunk_arrow(table(), chunker=ferrochunk.RecursiveCharacterTextSplitter())
+    with pytest.raises(ValueError, match="threads"):
+        chunk_arrow(table(), chunker=chunker, threads=0)
+
+
+def test_a_failing_row_is_named() -> None:
+    docs = ["fine", "bad <|endoftext|> token"]
+    for c in (ferrochunk.Splitter(5, 0, length_function=COUNTER),):
+        with pytest.raises(ValueError, match="row 1: Encountered text corresponding"):
+            chunk_arrow(pa.table({"text": docs}), chunker=c, threads=2)
