@@ -33,8 +33,10 @@ COUNTER = ferrochunk.get_encoding("cl100k_base").length_function()
 
 def chunkers(m):
     """Chunkers of one stack (``ferrochunk`` or the reference), same arguments."""
-    length = COUNTER if m is ferrochunk else reference.tokens.tiktoken_length(
-        ferrochunk.tiktoken_encoding("cl100k_base")
+    length = (
+        COUNTER
+        if m is ferrochunk
+        else reference.tokens.tiktoken_length(ferrochunk.tiktoken_encoding("cl100k_base"))
     )
     return {
         "splitter": m.Splitter(40, 8),
@@ -95,9 +97,7 @@ def test_markdown_metadata_and_ids_match_split() -> None:
     out = chunk_arrow(table(doc=[f"d{i}" for i in range(6)]), chunker=chunker, id_column="doc")
     got = out.to_pylist()
     want = chunker.split(MD, None, document_id="d0")
-    assert [r for r in got if r["row"] == 0] and len([r for r in got if r["row"] == 0]) == len(
-        want
-    )
+    assert [r for r in got if r["row"] == 0] and len([r for r in got if r["row"] == 0]) == len(want)
     for r, c in zip(got, want):
         m = c.metadata
         assert (r["chunk_id"], r["document_id"], tuple(r["heading_path"])) == (
@@ -231,7 +231,7 @@ def test_schema_is_pinned() -> None:
 
 def test_bad_input_gets_clear_errors() -> None:
     chunker = ferrochunk.Splitter(30, 5)
-    with pytest.raises(ValueError, match='no column "body".*"id", "text"'):
+    with pytest.raises(ValueError, match=r'no column "body".*"id", "text"'):
         chunk_arrow(table(), chunker=chunker, text_column="body")
     with pytest.raises(ValueError, match='no column "body"'):
         chunk_arrow(table(), chunker=reference.Splitter(30, 5), text_column="body")

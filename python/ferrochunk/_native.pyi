@@ -97,6 +97,19 @@ def sentence_ends(text: str) -> tuple[list[int], list[int]]:
 def sentence_spans(text: str, strip: bool, metadata: Mapping[str, Any]) -> list[Chunk]:
     """The sentences as chunks; ``strip`` trims whitespace and drops empty ones."""
 
+def chunk_arrow(
+    data: Any,
+    chunker: Splitter | MarkdownChunker,
+    length: TokenCounter | HfTokenCounter | None,
+    settings: str,
+    text_column: str,
+    id_column: str | None,
+    keep_columns: list[str],
+    threads: int,
+    parent_size: int | None = None,
+) -> tuple[Any, tuple[int, int, int, int]]:
+    """Chunk Arrow data row by row: (pyarrow.Table, (rows, null_texts, chunks, oversized))."""
+
 @final
 class HeaderSplitter:
     """The line scan behind ``MarkdownHeaderTextSplitter``."""
@@ -140,6 +153,7 @@ class Encoder:
     def __new__(cls, name: str) -> Encoder: ...
     @property
     def name(self) -> str: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def pattern(self) -> str: ...
     @property
@@ -177,6 +191,7 @@ class TokenCounter:
     def name(self) -> str: ...
     def __copy__(self) -> TokenCounter: ...
     def __deepcopy__(self, memo: object, /) -> TokenCounter: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
     counts_tokens: ClassVar[bool]
 
 @final
@@ -193,6 +208,7 @@ class HfTokenCounter:
     def __call__(self, text: str) -> int: ...
     def __copy__(self) -> HfTokenCounter: ...
     def __deepcopy__(self, memo: object, /) -> HfTokenCounter: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
     counts_tokens: ClassVar[bool]
 
 def encoding_name_for_model(model: str) -> str: ...
