@@ -14,7 +14,7 @@ pub enum Texts<'a> {
     Utf8(&'a StringArray),
     /// `large_string` (64-bit offsets).
     Large(&'a LargeStringArray),
-    /// `string_view` (what polars and DuckDB hand out).
+    /// `string_view` (what polars and `DuckDB` hand out).
     View(&'a StringViewArray),
 }
 

@@ -2,7 +2,7 @@
 //! already, so the core's byte path applies with no conversion and no object per row) and
 //! the chunks come back as Arrow columns, one row per chunk.
 //!
-//! - [`input`]: the text column (string, large_string, string_view) and the id column.
+//! - [`input`]: the text column (`string`, `large_string`, `string_view`) and the id column.
 //! - [`rows`]: one document to its chunk records (recursive splitter or Markdown).
 //! - [`output`]: the output schema and the columns built from chunk records.
 //!
@@ -103,7 +103,7 @@ pub fn chunk_batch(
     Ok((batches, stats))
 }
 
-/// The error for a text column that is neither string, large_string nor string_view.
+/// The error for a text column that is neither `string`, `large_string` nor `string_view`.
 pub(crate) fn column_type_error(name: &str, found: &str) -> Error {
     Error::ColumnType {
         name: name.to_owned(),

@@ -1,7 +1,7 @@
 //! The output schema (one row per chunk) and the columns built from chunk records.
 //!
 //! Columns, in order: `row`, `chunk_index`, `start`, `end`, `byte_start`, `byte_end` (int64;
-//! offsets in code points and UTF-8 bytes into the row's text), `text` (large_string, so a
+//! offsets in code points and UTF-8 bytes into the row's text), `text` (`large_string`, so a
 //! batch of chunks never overflows 32-bit offsets even with overlap), `token_count` (int64,
 //! null unless the chunker counts tokens), `chunk_id`, `document_id`; for Markdown
 //! `heading_path` (list of string), `continuation` (bool), `table_header` (string, null

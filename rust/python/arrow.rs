@@ -45,14 +45,12 @@ fn make_pool(threads: usize) -> PyResult<Option<rayon::ThreadPool>> {
 /// The record batch of one array of the stream: a struct array's fields are the columns; a
 /// string array (a `ChunkedArray` or `Array` of texts) is one column named `text_column`.
 fn as_batch(array: ArrayRef, text_column: &str) -> PyResult<RecordBatch> {
-    match array.data_type() {
-        DataType::Struct(_) => Ok(RecordBatch::from(array.as_struct().clone())),
-        _ => {
-            let field = Field::new(text_column, array.data_type().clone(), true);
-            RecordBatch::try_new(Arc::new(Schema::new(vec![field])), vec![array])
-                .map_err(|e| PyValueError::new_err(e.to_string()))
-        }
+    if let DataType::Struct(_) = array.data_type() {
+        return Ok(RecordBatch::from(array.as_struct().clone()));
     }
+    let field = Field::new(text_column, array.data_type().clone(), true);
+    RecordBatch::try_new(Arc::new(Schema::new(vec![field])), vec![array])
+        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// The input's schema as record batches (see [`as_batch`]).
@@ -114,7 +112,7 @@ pub fn chunk_arrow<'py>(
         length,
         settings: md_settings.unwrap_or(settings),
     };
-    let mut reader = data.into_reader()?;
+    let reader = data.into_reader()?;
     let input = batch_schema(&reader.field(), text_column);
     let markdown = matches!(job.chunker, RowChunker::Markdown { .. });
     let layout = output_schema(
@@ -141,7 +139,7 @@ pub fn chunk_arrow<'py>(
     // Ranges per batch: a few per thread so uneven documents even out; one without a pool.
     let parts = if pool.is_some() { threads * 4 } else { 1 };
     let (mut batches, mut stats, mut first_row) = (Vec::new(), Stats::default(), 0);
-    while let Some(array) = reader.next() {
+    for array in reader {
         // Reading the next batch may call back into the producer: done holding the GIL.
         let batch = as_batch(
             array.map_err(|e| PyValueError::new_err(e.to_string()))?,
