@@ -43,9 +43,7 @@ def make_parquet(mb: int) -> Path:
         copy += 1
     table = pa.table({"id": [f"d{i}" for i in range(len(rows))], "text": rows})
     # No dictionary: the copies would collapse into one, and the file must hold the text.
-    pq.write_table(
-        table, PARQUET, row_group_size=2000, compression="none", use_dictionary=False
-    )
+    pq.write_table(table, PARQUET, row_group_size=2000, compression="none", use_dictionary=False)
     return PARQUET
 
 

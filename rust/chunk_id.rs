@@ -32,14 +32,31 @@ pub fn chunk_id(
     start: usize,
     end: usize,
 ) -> String {
-    let mut h = Sha256::new();
-    for part in [document_id, "\0", settings, "\0", digest, "\0"] {
-        h.update(part.as_bytes());
+    Ids::new(document_id, settings, digest).id(start, end)
+}
+
+/// The ids of one document's chunks: the document part of the key (id, settings, digest)
+/// absorbed into SHA-256 once, then only the span per chunk. The same ids as [`chunk_id`],
+/// at about half the hashing, since most of a key is the part every chunk shares.
+#[derive(Clone)]
+pub struct Ids(Sha256);
+
+impl Ids {
+    /// The ids of document `doc` (its text's digest `digest`) under `settings`.
+    pub fn new(doc: &str, settings: &str, digest: &str) -> Self {
+        let mut h = Sha256::new();
+        for part in [doc, "\0", settings, "\0", digest, "\0"] {
+            h.update(part.as_bytes());
+        }
+        Self(h)
     }
-    h.update(format!("{start}:{end}").as_bytes());
-    let mut id = hex(&h.finalize());
-    id.truncate(32);
-    id
+
+    /// The id of the chunk `[start, end)` (code points).
+    pub fn id(&self, start: usize, end: usize) -> String {
+        let mut h = self.0.clone();
+        h.update(format!("{start}:{end}").as_bytes());
+        hex(&h.finalize()[..16])
+    }
 }
 
 #[cfg(test)]

@@ -4,21 +4,20 @@ nulls, kept columns, the pinned schema and the errors."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+import corpus
 import ferrochunk
 from ferrochunk import reference
 from ferrochunk.arrow import ArrowStats, chunk_arrow
+from ferrochunk.reference.tokens import tiktoken_length
 from support import texts as generated_texts
 
 pa = pytest.importorskip("pyarrow")
 pc = pytest.importorskip("pyarrow.compute")
 
-MAX = int(os.environ.get("FERROCHUNK_MAX_EXAMPLES", 200))
 MD = "# Title\n\nIntro text. More.\n\n## Part\n\n| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n"
 DOCS = [
     MD,
@@ -34,9 +33,7 @@ COUNTER = ferrochunk.get_encoding("cl100k_base").length_function()
 def chunkers(m):
     """Chunkers of one stack (``ferrochunk`` or the reference), same arguments."""
     length = (
-        COUNTER
-        if m is ferrochunk
-        else reference.tokens.tiktoken_length(ferrochunk.tiktoken_encoding("cl100k_base"))
+        COUNTER if m is ferrochunk else tiktoken_length(ferrochunk.tiktoken_encoding("cl100k_base"))
     )
     return {
         "splitter": m.Splitter(40, 8),
@@ -81,9 +78,7 @@ def test_native_equals_reference_and_split(name: str) -> None:
     native = chunk_arrow(table(doc=ids), chunker=chunkers(ferrochunk)[name], id_column="doc")
     ref = chunk_arrow(table(doc=ids), chunker=chunkers(reference)[name], id_column="doc")
     assert native.schema == ref.schema
-    if "tokens" in name:  # ids name the length's class, which differs between the stacks
-        native, ref = native.drop_columns(["chunk_id"]), ref.drop_columns(["chunk_id"])
-    assert native.to_pylist() == ref.to_pylist()
+    assert native.to_pylist() == ref.to_pylist()  # ids too: both name the encoding
     assert rows_of(native) == expected_rows(chunkers(ferrochunk)[name], DOCS)
     if "tokens" in name:
         counts = [COUNTER(t) for t in native.column("text").to_pylist()]
@@ -105,6 +100,11 @@ def test_markdown_metadata_and_ids_match_split() -> None:
             m["document_id"],
             m["heading_path"],
         )
+        covered = tuple(tuple(p) for p in r["heading_paths"])
+        assert (covered, tuple(r["main_heading_path"])) == (
+            m["heading_paths"],
+            m["main_heading_path"],
+        )
         assert (r["continuation"], r["table_header"], r["parent_id"]) == (
             m["continuation"],
             m["table_header"],
@@ -112,20 +112,29 @@ def test_markdown_metadata_and_ids_match_split() -> None:
         )
 
 
-@settings(deadline=None, max_examples=max(10, MAX // 4))
+def test_a_chunk_across_headings_lists_every_path() -> None:
+    doc = "# A\n\nshort.\n\n## B\n\ntiny.\n\n# C\n\n" + "words and more words. " * 6
+    chunker = ferrochunk.MarkdownChunker(120, 60)
+    out = chunk_arrow(pa.table({"text": [doc]}), chunker=chunker).to_pylist()
+    want = chunker.split(doc, None)
+    assert len(out) == len(want)
+    for r, c in zip(out, want):
+        assert tuple(tuple(p) for p in r["heading_paths"]) == c.metadata["heading_paths"]
+        assert tuple(r["main_heading_path"]) == c.metadata["main_heading_path"]
+    assert max(len(r["heading_paths"]) for r in out) > 1, "no chunk spans two sections"
+
+
 @given(st.lists(st.one_of(st.none(), generated_texts), max_size=12), st.sampled_from(NAMES))
 def test_generated_batches_match_the_reference(docs, name) -> None:
     data = pa.table({"text": pa.array(docs, pa.string())})
     native = chunk_arrow(data, chunker=chunkers(ferrochunk)[name], threads=2)
     ref = chunk_arrow(data, chunker=chunkers(reference)[name])
-    if "tokens" in name:  # ids name the length's class, which differs between the stacks
-        native, ref = native.drop_columns(["chunk_id"]), ref.drop_columns(["chunk_id"])
     assert native.to_pylist() == ref.to_pylist()
     assert ArrowStats.of(native) == ArrowStats.of(ref)
 
 
-def test_corpus_sample_matches_split(corpus_paths) -> None:
-    docs = [p.read_text(encoding="utf-8") for p in corpus_paths[::40][:12]]
+def test_corpus_sample_matches_split() -> None:
+    docs = [p.read_text(encoding="utf-8") for p in corpus.paths()[::40][:12]]
     for name in ("splitter", "markdown-tokens"):
         chunker = chunkers(ferrochunk)[name]
         out = chunk_arrow(pa.table({"text": docs}), chunker=chunker, threads=2)
@@ -219,6 +228,8 @@ def test_schema_is_pinned() -> None:
     ]
     md = [
         ("heading_path", pa.list_(pa.string())),
+        ("heading_paths", pa.list_(pa.list_(pa.string()))),
+        ("main_heading_path", pa.list_(pa.string())),
         ("continuation", pa.bool_()),
         ("table_header", pa.string()),
     ]
@@ -226,7 +237,7 @@ def test_schema_is_pinned() -> None:
     assert [(f.name, f.type) for f in out.schema] == [*base, ("id", pa.int64())]
     out = chunk_arrow(table(), chunker=ferrochunk.MarkdownChunker(40, 5, parent_size=80))
     assert [(f.name, f.type) for f in out.schema] == [*base, *md, ("parent_id", pa.string())]
-    assert out.schema.metadata[b"ferrochunk.schema"] == b"1"
+    assert out.schema.metadata[b"ferrochunk.schema"] == b"2"
 
 
 def test_bad_input_gets_clear_errors() -> None:

@@ -4,8 +4,9 @@ derived here from the documented formula, the first 32 hex digits of SHA-256 ove
 ``document_id \\0 settings \\0 sha256(text) \\0 start:end`` (the default document id: the first
 32 hex digits of the text's SHA-256), with each settings string written out, and they are also
 pinned as hex strings (computed once with that formula, not by the chunker). A change to the
-formula, to the settings string (``frontend/markdown.py`` ``_settings``, the parent suffix
-in ``rust/python/markdown/``) or to the spans fails here."""
+formula, to the settings strings (``frontend/markdown.py`` ``_settings``, the parent suffix
+in ``rust/markdown/ids.rs``, ``frontend/splitter.py`` ``settings`` for the ids the CLI and
+``chunk_arrow`` give recursive-splitter chunks) or to the spans fails here."""
 
 from __future__ import annotations
 
@@ -155,3 +156,66 @@ def test_known_parent_ids(chunker_class) -> None:
     assert [(p.start, p.end, p.metadata["chunk_id"]) for p in parents] == [(0, 38, PARENT_ID)]
     assert [c.metadata["chunk_id"] for c in children] == case.ids
     assert [c.metadata["parent_id"] for c in children] == [PARENT_ID, PARENT_ID]
+
+
+# ``Splitter.settings``: the one definition behind the ids the CLI and ``chunk_arrow`` write
+# for recursive-splitter chunks (``frontend/splitter.py``); a token counter is named by its
+# encoding in both stacks, so the ids agree.
+SPLITTER_SETTINGS = {
+    "default": (
+        {},
+        r'recursive-v1|size=1000|overlap=200|seps=["\n\n", "\n", " ", ""]|regex=0|keep=start'
+        "|strip=1|len=chars",
+    ),
+    "custom": (
+        {"chunk_size": 20, "chunk_overlap": 0, "separators": ["。", "x+"]},
+        r'recursive-v1|size=20|overlap=0|seps=["\u3002", "x+"]|regex=0|keep=start|strip=1'
+        "|len=chars",
+    ),
+    "words": (
+        {"chunk_size": 5, "chunk_overlap": 1, "length_function": words},
+        r'recursive-v1|size=5|overlap=1|seps=["\n\n", "\n", " ", ""]|regex=0|keep=start'
+        "|strip=1|len=words",
+    ),
+    "tokens": (
+        {"chunk_size": 8, "chunk_overlap": 2, "length_function": "o200k_base"},
+        r'recursive-v1|size=8|overlap=2|seps=["\n\n", "\n", " ", ""]|regex=0|keep=start'
+        "|strip=1|len=o200k_base",
+    ),
+}
+
+
+def _splitter(stack: str, options: dict[str, Any]) -> Any:
+    import ferrochunk
+    import ferrochunk.reference
+    from ferrochunk.reference.tokens import tiktoken_length
+
+    options = dict(options)
+    if options.get("length_function") == "o200k_base":
+        options["length_function"] = (
+            ferrochunk.get_encoding("o200k_base").length_function()
+            if stack == "native"
+            else tiktoken_length(ferrochunk.tiktoken_encoding("o200k_base"))
+        )
+    module = {"native": ferrochunk, "reference": ferrochunk.reference}[stack]
+    return module.Splitter(**options)
+
+
+@pytest.mark.parametrize("stack", ["native", "reference"])
+@pytest.mark.parametrize("name", sorted(SPLITTER_SETTINGS))
+def test_splitter_settings_and_arrow_ids(stack: str, name: str) -> None:
+    options, settings = SPLITTER_SETTINGS[name]
+    splitter = _splitter(stack, options)
+    assert splitter.settings == settings, "the settings string (so every chunk id) changed"
+    pa = pytest.importorskip("pyarrow")
+    from ferrochunk.arrow import chunk_arrow
+
+    text = "one two three。four five six xx seven eight nine ten " * 3
+    out = chunk_arrow(pa.table({"text": [text], "doc": ["d"]}), chunker=splitter, id_column="doc")
+    rows = out.to_pylist()
+    assert rows and [(r["start"], r["end"]) for r in rows] == [
+        (c.start, c.end) for c in splitter.split(text)
+    ]
+    assert [r["chunk_id"] for r in rows] == [
+        formula("d", settings, text, r["start"], r["end"]) for r in rows
+    ]

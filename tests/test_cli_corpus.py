@@ -17,7 +17,6 @@ import pytest
 
 import ferrochunk
 from ferrochunk.cli import main
-from ferrochunk.cli.chunk import _settings
 from ferrochunk.reference.chunk_id import chunk_id, text_digest
 
 ROW_FIELDS = ("text", "start", "end", "byte_start", "byte_end", "index")
@@ -38,7 +37,7 @@ def cli(*args: str, stdin: bytes = b"", timeout: int = 120) -> subprocess.Comple
 def expected_rows(text: str, source: str, size: int = 1000, overlap: int = 200) -> list[dict]:
     """What the library gives, with ids from the reference's formula."""
     splitter = ferrochunk.Splitter(size, overlap)
-    settings = _settings("recursive", splitter._args, None)
+    settings = splitter.settings
     digest = text_digest(text)
     return [
         {

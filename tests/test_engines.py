@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+import corpus
 import ferrochunk
 from ferrochunk.arrow import chunk_arrow
 
@@ -64,9 +65,9 @@ CHUNKERS = {
 
 
 @pytest.fixture(scope="module")
-def docs(corpus_paths) -> pa.Table:
+def docs() -> pa.Table:
     """A small table: corpus files (cut short) with ids, and a null."""
-    texts = [p.read_text(encoding="utf-8")[:3000] for p in corpus_paths[::25][:24]]
+    texts = [p.read_text(encoding="utf-8")[:3000] for p in corpus.paths()[::25][:24]]
     texts.insert(3, None)
     return pa.table({"doc": [f"d{i}" for i in range(len(texts))], "text": texts})
 

@@ -4,9 +4,12 @@
 //! offsets in code points and UTF-8 bytes into the row's text), `text` (`large_string`, so a
 //! batch of chunks never overflows 32-bit offsets even with overlap), `token_count` (int64,
 //! null unless the chunker counts tokens), `chunk_id`, `document_id`; for Markdown
-//! `heading_path` (list of string), `continuation` (bool), `table_header` (string, null
-//! unless a cut table repeats its header), and `parent_id` with parents; then the kept
-//! columns, repeated for each chunk of their row. docs/engines.md documents the same.
+//! `heading_path` (list of string: the headings over the chunk's first block),
+//! `heading_paths` (list of list of string: every path the chunk covers, in order),
+//! `main_heading_path` (the one holding most of it), `continuation` (bool), `table_header`
+//! (string, null unless a cut table repeats its header), and `parent_id` with parents; then
+//! the kept columns, repeated for each chunk of their row. docs/engines.md documents the
+//! same (schema version 2).
 
 use std::ops::Range;
 use std::sync::Arc;
@@ -70,12 +73,11 @@ pub fn output_schema(
     fields.push(Field::new("chunk_id", DataType::Utf8, false));
     fields.push(Field::new("document_id", DataType::Utf8, false));
     if markdown {
-        let item = Field::new_list_field(DataType::Utf8, true);
-        fields.push(Field::new(
-            "heading_path",
-            DataType::List(Arc::new(item)),
-            false,
-        ));
+        let path = DataType::List(Arc::new(Field::new_list_field(DataType::Utf8, true)));
+        let paths = DataType::List(Arc::new(Field::new_list_field(path.clone(), true)));
+        fields.push(Field::new("heading_path", path.clone(), false));
+        fields.push(Field::new("heading_paths", paths, false));
+        fields.push(Field::new("main_heading_path", path, false));
         fields.push(Field::new("continuation", DataType::Boolean, false));
         fields.push(Field::new("table_header", DataType::Utf8, true));
         if parents {
@@ -126,6 +128,8 @@ struct Columns {
     id: StringBuilder,
     doc: StringBuilder,
     path: ListBuilder<StringBuilder>,
+    paths: ListBuilder<ListBuilder<StringBuilder>>,
+    main_path: ListBuilder<StringBuilder>,
     continuation: BooleanBuilder,
     header: StringBuilder,
     parent: StringBuilder,
@@ -142,6 +146,8 @@ impl Columns {
             id: StringBuilder::new(),
             doc: StringBuilder::new(),
             path: ListBuilder::new(StringBuilder::new()),
+            paths: ListBuilder::new(ListBuilder::new(StringBuilder::new())),
+            main_path: ListBuilder::new(StringBuilder::new()),
             continuation: BooleanBuilder::new(),
             header: StringBuilder::new(),
             parent: StringBuilder::new(),
@@ -162,6 +168,12 @@ impl Columns {
             self.doc.append_value(&out.document_id);
             if let Some(md) = &c.markdown {
                 self.path.append_value(md.path.iter().map(Some));
+                for path in &md.coverage.paths {
+                    self.paths.values().append_value(path.iter().map(Some));
+                }
+                self.paths.append(true);
+                let main = md.coverage.main_path();
+                self.main_path.append_value(main.iter().map(Some));
                 self.continuation.append_value(md.continuation);
                 self.header
                     .append_option(md.header.map(|(a, b)| &text[a..b]));
@@ -183,6 +195,8 @@ impl Columns {
         columns.push(Arc::new(self.doc.finish()));
         if layout.markdown {
             columns.push(Arc::new(self.path.finish()));
+            columns.push(Arc::new(self.paths.finish()));
+            columns.push(Arc::new(self.main_path.finish()));
             columns.push(Arc::new(self.continuation.finish()));
             columns.push(Arc::new(self.header.finish()));
             if layout.parents {

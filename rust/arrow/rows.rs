@@ -3,10 +3,11 @@
 
 use std::sync::Arc;
 
-use crate::chunk_id::{chunk_id, text_digest};
+use crate::chunk_id::{text_digest, Ids};
 use crate::error::{Error, Result};
 use crate::length::Length;
-use crate::markdown::ids::all_spans;
+use crate::markdown::ids::{all_spans, count_tokens, Identity};
+use crate::markdown::sections::Coverage;
 use crate::markdown::MarkdownChunker;
 use crate::split::Splitter;
 
@@ -41,6 +42,8 @@ pub struct Chunking<'a> {
 pub struct MarkdownMeta {
     /// Heading titles over the chunk's first block.
     pub path: Arc<[String]>,
+    /// Every heading path the chunk covers, and the one holding most of it.
+    pub coverage: Coverage,
     /// Starts inside a block that was cut.
     pub continuation: bool,
     /// The repeated table header's byte span.
@@ -83,7 +86,9 @@ impl Chunking<'_> {
         let mut chunks = Vec::new();
         let oversized = match self.chunker {
             RowChunker::Split(splitter) => {
+                let ids = Ids::new(&doc, self.settings, &digest);
                 let out = splitter.split(text, length)?;
+                chunks.reserve(out.chunks.len());
                 for c in &out.chunks {
                     if c.joined.is_some() {
                         return Err(Error::NotSpans);
@@ -93,7 +98,7 @@ impl Chunking<'_> {
                         bytes: (c.byte_start, c.byte_end),
                         chars: (cs, ce),
                         tokens: count(c.byte_start, c.byte_end)?,
-                        id: chunk_id(&doc, self.settings, &digest, cs, ce),
+                        id: ids.id(cs, ce),
                         markdown: None,
                     });
                 }
@@ -104,16 +109,25 @@ impl Chunking<'_> {
                 parent_size,
             } => {
                 let grouped = chunker.chunk_grouped(text, length, parent_size)?;
-                let (kids, ups) =
-                    all_spans(text, &digest, &doc, self.settings, parent_size, grouped);
+                let who = Identity {
+                    doc: &doc,
+                    settings: self.settings,
+                    digest: &digest,
+                };
+                let (mut kids, ups) = all_spans(text, &who, parent_size, grouped);
+                if let Some(length) = length {
+                    count_tokens(text, &mut kids, length)?;
+                }
+                chunks.reserve(kids.len());
                 for s in kids {
                     chunks.push(RowChunk {
                         bytes: (s.start, s.end),
                         chars: (s.char_start, s.char_end),
-                        tokens: count(s.start, s.end)?,
+                        tokens: s.tokens,
                         id: s.id,
                         markdown: Some(MarkdownMeta {
                             path: s.path,
+                            coverage: s.coverage,
                             continuation: s.continuation,
                             header: s.header,
                             parent_id: s.parent.map(|k| ups[k].id.clone()),
@@ -158,7 +172,7 @@ mod tests {
             assert_eq!(piece, chars);
             assert_eq!(
                 c.id,
-                chunk_id("doc", "s", &text_digest(text), c.chars.0, c.chars.1)
+                crate::chunk_id::chunk_id("doc", "s", &text_digest(text), c.chars.0, c.chars.1)
             );
         }
         let default = job.chunk_row(text, None).unwrap();

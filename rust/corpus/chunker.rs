@@ -9,9 +9,8 @@
 use std::sync::Arc;
 
 use super::record::{Doc, Row, Sink, Structure};
-use sha2::{Digest, Sha256};
 
-use crate::chunk_id::text_digest;
+use crate::chunk_id::{text_digest, Ids};
 use crate::error::Result;
 use crate::length::Length;
 use crate::markdown::MarkdownChunker;
@@ -44,37 +43,6 @@ pub enum Engine {
         overlap: usize,
     },
 }
-
-/// The ids of one document's chunks: SHA-256 of the document part of the key absorbed once,
-/// then only the span per chunk (the same digests as `crate::chunk_id::chunk_id`, at half
-/// the hashing: most of a key is the part every chunk of a document shares).
-pub struct Ids(Sha256);
-
-impl Ids {
-    /// The ids of document `doc` (its text's digest `digest`) under `settings`.
-    pub fn new(doc: &str, settings: &str, digest: &str) -> Self {
-        let mut h = Sha256::new();
-        for part in [doc, "\0", settings, "\0", digest, "\0"] {
-            h.update(part.as_bytes());
-        }
-        Self(h)
-    }
-
-    /// The id of the chunk `[start, end)` (code points).
-    pub fn id(&self, start: usize, end: usize) -> String {
-        let mut h = self.0.clone();
-        h.update(format!("{start}:{end}").as_bytes());
-        let digest = h.finalize();
-        let mut id = String::with_capacity(32);
-        for &b in &digest[..16] {
-            id.push(char::from(HEX[usize::from(b >> 4)]));
-            id.push(char::from(HEX[usize::from(b & 15)]));
-        }
-        id
-    }
-}
-
-const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// An engine, how it measures, and the settings string its chunk ids carry.
 #[derive(Debug, Clone)]

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::chunk_id::chunk_id;
+use crate::chunk_id::Ids;
 use crate::error::Result;
 use crate::length::Length;
 use crate::markdown::chunker::Grouped;
@@ -61,6 +61,7 @@ pub struct Identity<'a> {
 pub fn spans(text: &str, who: &Identity<'_>, items: impl Iterator<Item = Item>) -> Vec<Span> {
     let ascii = text.is_ascii();
     let (mut starts, mut ends) = (CharCursor::new(text, ascii), CharCursor::new(text, ascii));
+    let ids = Ids::new(who.doc, who.settings, who.digest);
     items
         .map(|(start, end, path, continuation, header, coverage)| {
             let (cs, ce) = (starts.char_offset(start), ends.char_offset(end));
@@ -69,7 +70,7 @@ pub fn spans(text: &str, who: &Identity<'_>, items: impl Iterator<Item = Item>) 
                 end,
                 char_start: cs,
                 char_end: ce,
-                id: chunk_id(who.doc, who.settings, who.digest, cs, ce),
+                id: ids.id(cs, ce),
                 path,
                 continuation,
                 header,

@@ -17,30 +17,10 @@ use super::markdown::chunker::PyMarkdownChunker;
 use super::split::{native_length, PySplitter};
 use crate::arrow::{chunk_batch, output_schema, Chunking, RowChunker, Stats};
 use crate::error::Error;
+use crate::parallel;
 
 /// `(rows, null_texts, chunks, oversized)`.
 type Counts = (u64, u64, u64, u64);
-
-/// Runs `f` on a pool of `threads` threads (1: on the calling thread). The one place that
-/// makes threads here, built per call: nothing outlives it, so a forked process starts clean.
-fn on_pool<T: Send>(pool: Option<&rayon::ThreadPool>, f: impl FnOnce() -> T + Send) -> T {
-    match pool {
-        Some(pool) => pool.install(f),
-        None => f(),
-    }
-}
-
-fn make_pool(threads: usize) -> PyResult<Option<rayon::ThreadPool>> {
-    if threads <= 1 {
-        return Ok(None);
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("ferrochunk-arrow-{i}"))
-        .build()
-        .map_err(|e| PyValueError::new_err(format!("cannot start {threads} threads: {e}")))?;
-    Ok(Some(pool))
-}
 
 /// The record batch of one array of the stream: a struct array's fields are the columns; a
 /// string array (a `ChunkedArray` or `Array` of texts) is one column named `text_column`.
@@ -86,7 +66,7 @@ fn row_chunker<'a>(
 
 /// Chunks every row of `data`'s `text_column`; returns a `pyarrow.Table` and the counts.
 #[pyfunction]
-#[pyo3(signature = (data, chunker, length, settings, text_column, id_column, keep_columns, threads, parent_size=None))]
+#[pyo3(signature = (data, chunker, length, settings, text_column, id_column, keep_columns, threads=None, parent_size=None))]
 #[allow(clippy::too_many_arguments, clippy::needless_pass_by_value)] // the Python keywords
 pub fn chunk_arrow<'py>(
     py: Python<'py>,
@@ -97,7 +77,7 @@ pub fn chunk_arrow<'py>(
     text_column: &str,
     id_column: Option<&str>,
     keep_columns: Vec<String>,
-    threads: usize,
+    threads: Option<usize>,
     parent_size: Option<usize>,
 ) -> PyResult<(Bound<'py, PyAny>, Counts)> {
     let length = match &length {
@@ -135,9 +115,10 @@ pub fn chunk_arrow<'py>(
             available: names.join(", "),
         })?;
     }
-    let pool = make_pool(threads)?;
-    // Ranges per batch: a few per thread so uneven documents even out; one without a pool.
-    let parts = if pool.is_some() { threads * 4 } else { 1 };
+    // The shared thread rules and fork-safe pools (crate::parallel), as every batch call.
+    let threads = parallel::resolve(threads)?;
+    // Ranges per batch: a few per thread so uneven documents even out; one on one thread.
+    let parts = if threads > 1 { threads * 4 } else { 1 };
     let (mut batches, mut stats, mut first_row) = (Vec::new(), Stats::default(), 0);
     for array in reader {
         // Reading the next batch may call back into the producer: done holding the GIL.
@@ -146,9 +127,12 @@ pub fn chunk_arrow<'py>(
             text_column,
         )?;
         let rows = batch.num_rows();
-        let (job, layout, pool) = (&job, &layout, pool.as_ref());
-        let (out, counts) = py
-            .detach(move || on_pool(pool, || chunk_batch(&batch, first_row, job, layout, parts)))?;
+        let (job, layout) = (&job, &layout);
+        let (out, counts) = py.detach(move || {
+            parallel::run(threads, || {
+                chunk_batch(&batch, first_row, job, layout, parts)
+            })
+        })??;
         batches.extend(out);
         stats.add(counts);
         first_row += rows;

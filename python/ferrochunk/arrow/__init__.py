@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 from .. import _native
+from ..frontend.batch import check_threads
 from ..markdown.chunker import NativeMarkdownEngine
-from ..threads import resolve_threads
 from .rows import as_table, check_columns, chunk_rows
 from .schema import ArrowStats, output_schema
 
@@ -119,7 +119,7 @@ def chunk_arrow(
     for name, value in (("text_column", text_column), ("id_column", id_column)):
         if value is not None and not isinstance(value, str):
             raise TypeError(f"{name} must be a column name (str), got {type(value).__name__}")
-    n = resolve_threads(threads)
+    n = check_threads(threads)  # None: resolved in Rust by ferrochunk.parallel's rules
     keep = list(keep_columns)
     route = _native_route(chunker)
     if route is not None:

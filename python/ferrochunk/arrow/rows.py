@@ -92,7 +92,9 @@ def chunk_rows(
             values.append(length(c.text) if counts else None)
             if markdown:
                 m = c.metadata
-                values += [m["chunk_id"], doc, list(m["heading_path"]), m["continuation"]]
+                values += [m["chunk_id"], doc, list(m["heading_path"])]
+                values += [[list(p) for p in m["heading_paths"]], list(m["main_heading_path"])]
+                values.append(m["continuation"])
                 values.append(m["table_header"])
                 if parents:
                     values.append(m["parent_id"])

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 #: Bumped whenever a column is added, removed, renamed or changes type.
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"  # 2: heading_paths and main_heading_path
 #: ``(name, type, nullable)`` of the columns every output has, in order.
 BASE_COLUMNS = (
     ("row", "int64", False),
@@ -26,6 +26,8 @@ BASE_COLUMNS = (
 #: What a ``MarkdownChunker`` adds after them (``parent_id`` only with ``parent_size``).
 MARKDOWN_COLUMNS = (
     ("heading_path", "list<string>", False),
+    ("heading_paths", "list<list<string>>", False),
+    ("main_heading_path", "list<string>", False),
     ("continuation", "bool", False),
     ("table_header", "string", True),
 )
@@ -36,6 +38,8 @@ _STATS_PREFIX = "ferrochunk."
 def _type(pa: Any, name: str) -> Any:
     if name == "list<string>":
         return pa.list_(pa.string())
+    if name == "list<list<string>>":
+        return pa.list_(pa.list_(pa.string()))
     return {"int64": pa.int64(), "large_string": pa.large_string(), "string": pa.string()}.get(
         name, pa.bool_()
     )

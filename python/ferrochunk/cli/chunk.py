@@ -14,7 +14,7 @@ import time
 from collections.abc import Sequence
 from contextlib import ExitStack
 from importlib import resources
-from typing import Any, Optional
+from typing import Any
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
 from . import UsageError
@@ -196,7 +196,7 @@ def _recursive(args: argparse.Namespace, size: int, counter: Any) -> dict[str, A
         raise ValueError("these separators need Python's re, which the CLI does not run")
     return {
         "engine": splitter.native_core(),
-        "settings": _settings("recursive", splitter._args, args.encoding),
+        "settings": splitter.settings,
         "separators": [(pattern, is_regex) for pattern, is_regex, _ in specs],
         "length": counter,
     }
@@ -230,14 +230,3 @@ def _tokens(args: argparse.Namespace, size: int) -> dict[str, Any]:
         "size": size,
         "overlap": overlap,
     }
-
-
-def _settings(kind: str, a: dict[str, Any], encoding: Optional[str]) -> str:
-    import json
-
-    seps = json.dumps(list(a["separators"]), ensure_ascii=True)
-    return (
-        f"{kind}-v1|size={a['chunk_size']}|overlap={a['chunk_overlap']}|seps={seps}"
-        f"|regex={int(a['is_separator_regex'])}|keep={a['keep_separator']}"
-        f"|strip={int(a['strip_whitespace'])}|len={encoding or 'chars'}"
-    )

@@ -13,6 +13,18 @@ from typing import Any, Callable, Optional
 Piece = tuple[str, Optional[int]]
 
 
+def length_name(fn: Optional[Callable[[str], int]]) -> str:
+    """How a chunker's settings string (part of every ``chunk_id``) names its length:
+    ``chars``, a token counter's encoding (``cl100k_base``: the same in both stacks), else the
+    function's name, so chunks sized another way get other ids."""
+    if fn is None:
+        return "chars"
+    name = getattr(fn, "name", None)
+    if isinstance(name, str) and getattr(fn, "counts_tokens", False) is True:
+        return name
+    return str(getattr(fn, "__qualname__", type(fn).__qualname__))
+
+
 def utf8_len(text: str) -> int:
     """Bytes ``text`` takes in UTF-8."""
     return len(text.encode("utf-8"))

@@ -18,6 +18,7 @@ from typing import Any, Callable, NamedTuple, Optional, Union
 
 from .batch import check_texts, check_threads, documents, one_at_a_time
 from .checks import check_encodable
+from .chunks import length_name
 
 # Cutting long paragraphs: sentence ends (kept at the end of the piece), then lines,
 # clauses, words, characters. Regexes in the syntax Python's re and Rust's regex share.
@@ -154,8 +155,7 @@ class MarkdownChunker:
         return (_rebuild, (type(self), args))
 
     def _settings(self) -> str:
-        fn = self.length_function
-        length = "chars" if fn is None else getattr(fn, "__qualname__", type(fn).__qualname__)
+        length = length_name(self.length_function)
         seps = json.dumps(self.separators, ensure_ascii=True)
         over = f"|overlap={self.chunk_overlap}" if self.chunk_overlap else ""
         return (

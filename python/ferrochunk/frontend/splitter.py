@@ -13,7 +13,7 @@ from typing import Any, Callable, Optional, Union
 
 from .batch import check_texts, check_threads, documents, one_at_a_time
 from .checks import check_pattern, check_sizes, check_text, warn_oversized
-from .chunks import Piece, to_chunks
+from .chunks import Piece, length_name, to_chunks
 
 DEFAULT_SEPARATORS = ("\n\n", "\n", " ", "")
 
@@ -71,18 +71,16 @@ class Splitter:
 
     @property
     def settings(self) -> str:
-        """Everything the chunks depend on, as a string: it goes into every ``chunk_id``
-        (:mod:`ferrochunk.arrow`), so other settings give other ids."""
+        """Everything the chunks depend on, as a string: it goes into every ``chunk_id`` the
+        CLI and :mod:`ferrochunk.arrow` write, so other settings give other ids. ``len`` is
+        ``chars``, a token counter's encoding name, or the length function's name."""
         a = self._args
-        fn = a["length_function"]
-        length = "chars" if fn is None else getattr(fn, "__qualname__", type(fn).__qualname__)
-        if isinstance(getattr(fn, "name", None), str):  # a token counter: which encoding
-            length += f":{fn.name}"
+        length = length_name(a["length_function"])
         seps = json.dumps(list(a["separators"]), ensure_ascii=True)
         return (
-            f"splitter-v1|size={a['chunk_size']}|overlap={a['chunk_overlap']}|seps={seps}"
-            f"|regex={a['is_separator_regex']}|keep={a['keep_separator']}"
-            f"|strip={a['strip_whitespace']}|len={length}"
+            f"recursive-v1|size={a['chunk_size']}|overlap={a['chunk_overlap']}|seps={seps}"
+            f"|regex={int(a['is_separator_regex'])}|keep={a['keep_separator']}"
+            f"|strip={int(a['strip_whitespace'])}|len={length}"
         )
 
     def _make_engine(self) -> Any:

@@ -34,6 +34,11 @@ class TiktokenLength:
         self.allowed_special = allowed_special
         self.disallowed_special = disallowed_special
 
+    @property
+    def name(self) -> str:
+        """The encoding's name (what chunk ids record, as for the native counter)."""
+        return str(self.enc.name)
+
     def __call__(self, text: str) -> int:
         return len(
             self.enc.encode(
