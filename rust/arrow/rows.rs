@@ -114,7 +114,7 @@ impl Chunking<'_> {
                     settings: self.settings,
                     digest: &digest,
                 };
-                let (mut kids, ups) = all_spans(text, &who, parent_size, grouped);
+                let (mut kids, ups) = all_spans(text, Some(&who), parent_size, grouped);
                 if let Some(length) = length {
                     count_tokens(text, &mut kids, length)?;
                 }

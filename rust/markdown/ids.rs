@@ -21,7 +21,7 @@ pub struct Span {
     pub char_start: usize,
     /// End, in code points (exclusive).
     pub char_end: usize,
-    /// The stable id (see [`crate::chunk_id`]).
+    /// The stable id (see [`crate::chunk_id`]); empty when ids were not asked for.
     pub id: String,
     /// The heading path of its first block.
     pub path: Arc<[String]>,
@@ -57,11 +57,15 @@ pub struct Identity<'a> {
     pub digest: &'a str,
 }
 
-/// Char offsets and ids for spans given in order.
-pub fn spans(text: &str, who: &Identity<'_>, items: impl Iterator<Item = Item>) -> Vec<Span> {
+/// Char offsets and ids (with `who`; else empty) for spans given in order.
+pub fn spans(
+    text: &str,
+    who: Option<&Identity<'_>>,
+    items: impl Iterator<Item = Item>,
+) -> Vec<Span> {
     let ascii = text.is_ascii();
     let (mut starts, mut ends) = (CharCursor::new(text, ascii), CharCursor::new(text, ascii));
-    let ids = Ids::new(who.doc, who.settings, who.digest);
+    let ids = who.map(|w| Ids::new(w.doc, w.settings, w.digest));
     items
         .map(|(start, end, path, continuation, header, coverage)| {
             let (cs, ce) = (starts.char_offset(start), ends.char_offset(end));
@@ -70,7 +74,7 @@ pub fn spans(text: &str, who: &Identity<'_>, items: impl Iterator<Item = Item>) 
                 end,
                 char_start: cs,
                 char_end: ce,
-                id: ids.id(cs, ce),
+                id: ids.as_ref().map(|ids| ids.id(cs, ce)).unwrap_or_default(),
                 path,
                 continuation,
                 header,
@@ -82,11 +86,11 @@ pub fn spans(text: &str, who: &Identity<'_>, items: impl Iterator<Item = Item>) 
         .collect()
 }
 
-/// Children and parents as spans with ids (parent ids use their own settings string), and
-/// what each covers.
+/// Children and parents as spans with ids (parent ids use their own settings string; no ids
+/// without `who`), and what each covers.
 pub fn all_spans(
     text: &str,
-    who: &Identity<'_>,
+    who: Option<&Identity<'_>>,
     parent_size: Option<usize>,
     grouped: Grouped,
 ) -> (Vec<Span>, Vec<Span>) {
@@ -100,18 +104,18 @@ pub fn all_spans(
         (c.start, c.end, c.path, c.continuation, c.header, coverage)
     });
     let mut kids = spans(text, who, items);
-    let parent_settings = format!("{}|parent={}", who.settings, parent_size.unwrap_or(0));
-    let who = Identity {
-        settings: &parent_settings,
-        ..*who
-    };
+    let parent_settings =
+        who.map(|w| format!("{}|parent={}", w.settings, parent_size.unwrap_or(0)));
+    let parent_who = who
+        .zip(parent_settings.as_deref())
+        .map(|(w, settings)| Identity { settings, ..*w });
     let items = parents.iter().map(|p| {
         let first = &kids[p.children.start];
         let coverage = sections.coverage(text, p.start, p.end);
         let path = first.path.clone();
         (p.start, p.end, path, first.continuation, None, coverage)
     });
-    let ups = spans(text, &who, items);
+    let ups = spans(text, parent_who.as_ref(), items);
     for (k, p) in parents.iter().enumerate() {
         for kid in &mut kids[p.children.clone()] {
             kid.parent = Some(k);

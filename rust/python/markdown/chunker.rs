@@ -56,7 +56,7 @@ impl PyMarkdownChunker {
             settings: &self.settings,
             digest: &digest,
         };
-        let (mut kids, mut ups) = all_spans(text, &who, parent_size, out);
+        let (mut kids, mut ups) = all_spans(text, Some(&who), parent_size, out);
         if let Some(count) = counter {
             count_tokens(text, &mut kids, count)?;
             count_tokens(text, &mut ups, count)?;
