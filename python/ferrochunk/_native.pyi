@@ -16,6 +16,7 @@ __all__ = [
     "TokenCounter",
     "Unsupported",
     "after_fork",
+    "chunk_arrow",
     "clear_token_caches",
     "encoding_name_for_model",
     "encoding_names",
@@ -105,7 +106,7 @@ def chunk_arrow(
     text_column: str,
     id_column: str | None,
     keep_columns: list[str],
-    threads: int,
+    threads: int | None = None,
     parent_size: int | None = None,
 ) -> tuple[Any, tuple[int, int, int, int]]:
     """Chunk Arrow data row by row: (pyarrow.Table, (rows, null_texts, chunks, oversized))."""
