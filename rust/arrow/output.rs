@@ -120,6 +120,9 @@ fn quoted(schema: &Schema) -> String {
     names.join(", ")
 }
 
+/// A row's chunks with its index in the batch, its row in the input and its text.
+type Chunked<'a> = (usize, usize, &'a str, RowOutput);
+
 /// Column builders for one output batch.
 struct Columns {
     ints: [Int64Builder; 6],
@@ -138,20 +141,39 @@ struct Columns {
 }
 
 impl Columns {
-    fn new() -> Self {
+    /// Builders sized for `outputs` up front: growing them by doubling copied the text
+    /// column several times over and faulted in fresh pages for each copy.
+    fn for_rows(outputs: &[Chunked<'_>], markdown: bool) -> Self {
+        let chunks: usize = outputs.iter().map(|(.., o)| o.chunks.len()).sum();
+        let text: usize = outputs
+            .iter()
+            .flat_map(|(.., o)| &o.chunks)
+            .map(|c| c.bytes.1 - c.bytes.0)
+            .sum();
+        let docs: usize = outputs
+            .iter()
+            .map(|(.., o)| o.document_id.len() * o.chunks.len())
+            .sum();
+        let ids: usize = outputs
+            .iter()
+            .flat_map(|(.., o)| &o.chunks)
+            .map(|c| c.id.len())
+            .sum();
+        // Markdown's columns stay unsized when unused (and grow as needed when used).
+        let md = if markdown { chunks } else { 0 };
         Self {
-            ints: std::array::from_fn(|_| Int64Builder::new()),
-            text: LargeStringBuilder::new(),
-            tokens: Int64Builder::new(),
-            id: StringBuilder::new(),
-            doc: StringBuilder::new(),
-            path: ListBuilder::new(StringBuilder::new()),
-            paths: ListBuilder::new(ListBuilder::new(StringBuilder::new())),
-            main_path: ListBuilder::new(StringBuilder::new()),
-            continuation: BooleanBuilder::new(),
-            header: StringBuilder::new(),
-            parent: StringBuilder::new(),
-            take: Vec::new(),
+            ints: std::array::from_fn(|_| Int64Builder::with_capacity(chunks)),
+            text: LargeStringBuilder::with_capacity(chunks, text),
+            tokens: Int64Builder::with_capacity(chunks),
+            id: StringBuilder::with_capacity(chunks, ids),
+            doc: StringBuilder::with_capacity(chunks, docs),
+            path: ListBuilder::with_capacity(StringBuilder::new(), md),
+            paths: ListBuilder::with_capacity(ListBuilder::new(StringBuilder::new()), md),
+            main_path: ListBuilder::with_capacity(StringBuilder::new(), md),
+            continuation: BooleanBuilder::with_capacity(md),
+            header: StringBuilder::with_capacity(md, 0),
+            parent: StringBuilder::with_capacity(md, md * 32),
+            take: Vec::with_capacity(chunks),
         }
     }
 
@@ -225,7 +247,8 @@ pub fn build(
     job: &Chunking<'_>,
     layout: &Layout,
 ) -> Result<(RecordBatch, Stats)> {
-    let mut columns = Columns::new();
+    // Chunk every row first, then build each column once at its final size.
+    let mut outputs = Vec::with_capacity(range.len());
     let mut stats = Stats::default();
     for index in range {
         stats.rows += 1;
@@ -241,7 +264,11 @@ pub fn build(
         })?;
         stats.chunks += out.chunks.len() as u64;
         stats.oversized += out.oversized as u64;
-        columns.push(text, &out, index, row);
+        outputs.push((index, row, text, out));
+    }
+    let mut columns = Columns::for_rows(&outputs, layout.markdown);
+    for (index, row, text, out) in &outputs {
+        columns.push(text, out, *index, *row);
     }
     Ok((columns.finish(batch, layout)?, stats))
 }
