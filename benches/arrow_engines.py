@@ -62,9 +62,15 @@ def run_mode(mode: str) -> dict:
         for text in table.column("text").to_pylist():
             if text is not None:
                 chunks += len(splitter.split(text))
+    elif mode == "split_batch-1":
+        texts = [t for t in table.column("text").to_pylist() if t is not None]
+        chunks = sum(map(len, splitter.split_batch(texts, threads=1)))
     elif mode.startswith("chunk_arrow"):
         threads = int(mode.rsplit("-", 1)[1])
-        chunks = chunk_arrow(table, chunker=splitter, keep_columns=["id"], threads=threads).num_rows
+        # "noids": no chunk_id column, document ids from the id column (no text hashed).
+        ids = {"chunk_ids": False, "id_column": "id"} if "noids" in mode else {}
+        out = chunk_arrow(table, chunker=splitter, keep_columns=["id"], threads=threads, **ids)
+        chunks = out.num_rows
     elif mode.startswith("ray"):
         chunks = _ray(int(mode.rsplit("-", 1)[1]))
     seconds = time.perf_counter() - start
@@ -109,7 +115,9 @@ def main() -> None:
         return
     path = make_parquet(args.mb)
     print(f"{path}: {path.stat().st_size / 1e6:.0f} MB", file=sys.stderr)
-    modes = ["ray-1", "ray-2"] if args.ray else ["python-loop", "chunk_arrow-1", "chunk_arrow-2"]
+    modes = ["python-loop", "split_batch-1", "chunk_arrow-1", "chunk_arrow-2"]
+    modes += ["chunk_arrow-noids-1", "chunk_arrow-noids-2"]
+    modes = ["ray-1", "ray-2"] if args.ray else modes
     results: dict[str, list[dict]] = {m: [] for m in modes}
     for _ in range(args.rounds):
         for mode in modes:

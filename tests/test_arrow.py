@@ -87,6 +87,21 @@ def test_native_equals_reference_and_split(name: str) -> None:
         assert native.column("token_count").null_count == native.num_rows
 
 
+@pytest.mark.parametrize("name", [n for n in NAMES if n != "markdown-parents"])
+@pytest.mark.parametrize("id_column", ["doc", None])
+def test_without_chunk_ids_only_the_id_column_goes(name: str, id_column) -> None:
+    data = table(doc=[f"doc{i}" for i in range(len(DOCS))])
+    for m in (ferrochunk, reference):
+        chunker = chunkers(m)[name]
+        full = chunk_arrow(data, chunker=chunker, id_column=id_column)
+        bare = chunk_arrow(data, chunker=chunker, id_column=id_column, chunk_ids=False)
+        assert "chunk_id" not in bare.schema.names
+        assert bare.to_pylist() == full.drop_columns(["chunk_id"]).to_pylist()
+        assert bare.schema == full.drop_columns(["chunk_id"]).schema.remove_metadata()
+    with pytest.raises(ValueError, match="parent_id is a chunk id"):
+        chunk_arrow(data, chunker=chunkers(ferrochunk)["markdown-parents"], chunk_ids=False)
+
+
 def test_markdown_metadata_and_ids_match_split() -> None:
     chunker = ferrochunk.MarkdownChunker(40, 5, parent_size=120)
     out = chunk_arrow(table(doc=[f"d{i}" for i in range(6)]), chunker=chunker, id_column="doc")

@@ -108,6 +108,7 @@ def chunk_arrow(
     keep_columns: list[str],
     threads: int | None = None,
     parent_size: int | None = None,
+    chunk_ids: bool = True,
 ) -> tuple[Any, tuple[int, int, int, int]]:
     """Chunk Arrow data row by row: (pyarrow.Table, (rows, null_texts, chunks, oversized))."""
 

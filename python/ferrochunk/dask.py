@@ -40,6 +40,7 @@ def chunk_partition(
     id_column: Optional[str] = None,
     keep_columns: Sequence[str] = (),
     threads: int = 1,
+    chunk_ids: bool = True,
 ) -> Any:
     """One pandas partition of documents to one of chunks (``row`` counts in the partition)."""
     table = chunk_arrow(
@@ -49,6 +50,7 @@ def chunk_partition(
         id_column=id_column,
         keep_columns=keep_columns,
         threads=threads,
+        chunk_ids=chunk_ids,
     )
     return _frame(table)
 
@@ -61,6 +63,7 @@ def chunk_dataframe(
     id_column: Optional[str] = None,
     keep_columns: Sequence[str] = (),
     threads: int = 1,
+    chunk_ids: bool = True,
 ) -> Any:
     """``ddf.map_partitions`` with :func:`chunk_partition`, and the output's ``meta``."""
     import pyarrow as pa
@@ -69,7 +72,8 @@ def chunk_dataframe(
     empty = _table(ddf._meta)
     markdown = hasattr(chunker, "split_hierarchy")
     parents = markdown and chunker.parent_size is not None
-    schema = output_schema(pa, markdown, parents, [empty.schema.field(k) for k in keep])
+    kept = [empty.schema.field(k) for k in keep]
+    schema = output_schema(pa, markdown, parents, kept, chunk_ids=chunk_ids)
     return ddf.map_partitions(
         chunk_partition,
         chunker,
@@ -77,6 +81,7 @@ def chunk_dataframe(
         id_column,
         keep,
         threads,
+        chunk_ids,
         meta=_frame(schema.empty_table()),
         align_dataframes=False,
     )

@@ -46,6 +46,7 @@ class ChunkBatches:
     ``chunker`` is a ``Splitter`` or ``MarkdownChunker`` (or a function returning one, to
     build it inside the worker). ``threads=None`` uses the CPUs Ray reserved for this worker
     (``num_cpus``; 1 if none), so workers never compete for more cores than they hold.
+    The other keywords are :func:`~ferrochunk.arrow.chunk_arrow`'s.
     """
 
     def __init__(
@@ -56,6 +57,7 @@ class ChunkBatches:
         id_column: Optional[str] = None,
         keep_columns: Sequence[str] = (),
         threads: Optional[int] = None,
+        chunk_ids: bool = True,
     ) -> None:
         is_factory = callable(chunker) and not hasattr(chunker, "split")
         self.chunker = chunker() if is_factory else chunker
@@ -63,6 +65,7 @@ class ChunkBatches:
         self.id_column = id_column
         self.keep_columns = list(keep_columns)
         self.threads = threads if threads is not None else (assigned_cpus() or 1)
+        self.chunk_ids = chunk_ids
 
     def __call__(self, batch: Any) -> Any:
         if isinstance(batch, dict):
@@ -80,6 +83,7 @@ class ChunkBatches:
             id_column=self.id_column,
             keep_columns=self.keep_columns,
             threads=self.threads,
+            chunk_ids=self.chunk_ids,
         )
 
 

@@ -20,7 +20,7 @@ use rayon::prelude::*;
 
 use crate::error::{Error, Result};
 pub use input::Texts;
-pub use output::{output_schema, Layout};
+pub use output::{output_schema, Kinds, Layout};
 pub use rows::{Chunking, RowChunker};
 
 /// What a job saw: rows read, rows whose text was null, chunks made, and chunks longer than

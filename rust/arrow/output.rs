@@ -51,26 +51,34 @@ pub struct Layout {
     pub schema: SchemaRef,
     markdown: bool,
     parents: bool,
+    ids: bool,
 }
 
 fn int64(name: &str, nullable: bool) -> Field {
     Field::new(name, DataType::Int64, nullable)
 }
 
-/// The layout for an input of schema `input`: the Markdown columns when `markdown`,
-/// `parent_id` too when `parents`, and the `keep` columns (by name) at the end.
+/// The layout for an input of schema `input`: `chunk_id` when `ids`, the Markdown columns
+/// when `markdown`, `parent_id` too when `parents`, and the `keep` columns (by name) at the
+/// end.
 pub fn output_schema(
     input: &Schema,
     text_column: &str,
     id_column: Option<&str>,
     keep: &[String],
-    markdown: bool,
-    parents: bool,
+    kinds: Kinds,
 ) -> Result<Layout> {
+    let Kinds {
+        markdown,
+        parents,
+        ids,
+    } = kinds;
     let mut fields: Vec<Field> = BASE_COLUMNS[..6].iter().map(|n| int64(n, false)).collect();
     fields.push(Field::new("text", DataType::LargeUtf8, false));
     fields.push(int64("token_count", true));
-    fields.push(Field::new("chunk_id", DataType::Utf8, false));
+    if ids {
+        fields.push(Field::new("chunk_id", DataType::Utf8, false));
+    }
     fields.push(Field::new("document_id", DataType::Utf8, false));
     if markdown {
         let path = DataType::List(Arc::new(Field::new_list_field(DataType::Utf8, true)));
@@ -103,7 +111,19 @@ pub fn output_schema(
         schema: Arc::new(Schema::new(fields)),
         markdown,
         parents,
+        ids,
     })
+}
+
+/// Which optional columns an output has.
+#[derive(Debug, Clone, Copy)]
+pub struct Kinds {
+    /// The Markdown columns.
+    pub markdown: bool,
+    /// `parent_id` (Markdown with parents).
+    pub parents: bool,
+    /// `chunk_id`.
+    pub ids: bool,
 }
 
 /// Offsets and counts as Arrow's int64 (they never come near 2^63 in practice).
@@ -213,7 +233,9 @@ impl Columns {
             .collect();
         columns.push(Arc::new(self.text.finish()));
         columns.push(Arc::new(self.tokens.finish()));
-        columns.push(Arc::new(self.id.finish()));
+        if layout.ids {
+            columns.push(Arc::new(self.id.finish()));
+        }
         columns.push(Arc::new(self.doc.finish()));
         if layout.markdown {
             columns.push(Arc::new(self.path.finish()));

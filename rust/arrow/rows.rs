@@ -36,6 +36,9 @@ pub struct Chunking<'a> {
     pub length: SharedLength<'a>,
     /// The settings string of the chunk ids.
     pub settings: &'a str,
+    /// Whether to compute chunk ids. Without them a row whose document id comes from the
+    /// input is never hashed: SHA-256 of the text was most of the Arrow path's own cost.
+    pub ids: bool,
 }
 
 /// What Markdown adds to a chunk.
@@ -60,7 +63,7 @@ pub struct RowChunk {
     pub chars: (usize, usize),
     /// Its size in tokens, when the chunker counts tokens.
     pub tokens: Option<usize>,
-    /// Its stable id.
+    /// Its stable id (empty when ids were not asked for).
     pub id: String,
     /// Markdown metadata (Markdown chunker only).
     pub markdown: Option<MarkdownMeta>,
@@ -79,14 +82,20 @@ pub struct RowOutput {
 impl Chunking<'_> {
     /// Chunks one document; `document_id` defaults to a digest of the text.
     pub fn chunk_row(&self, text: &str, document_id: Option<&str>) -> Result<RowOutput> {
-        let digest = text_digest(text);
-        let doc = document_id.map_or_else(|| digest[..32].to_owned(), str::to_owned);
+        // The digest names the document when the input does not, and goes into every id.
+        let digest = (self.ids || document_id.is_none()).then(|| text_digest(text));
+        let doc = match (document_id, &digest) {
+            (Some(doc), _) => doc.to_owned(),
+            (None, Some(digest)) => digest[..32].to_owned(),
+            (None, None) => String::new(),
+        };
+        let digest = digest.as_deref().unwrap_or_default();
         let length = self.length.map(|l| l as &dyn Length);
         let count = |a: usize, b: usize| length.map(|l| l.length(&text[a..b])).transpose();
         let mut chunks = Vec::new();
         let oversized = match self.chunker {
             RowChunker::Split(splitter) => {
-                let ids = Ids::new(&doc, self.settings, &digest);
+                let ids = self.ids.then(|| Ids::new(&doc, self.settings, digest));
                 let out = splitter.split(text, length)?;
                 chunks.reserve(out.chunks.len());
                 for c in &out.chunks {
@@ -98,7 +107,7 @@ impl Chunking<'_> {
                         bytes: (c.byte_start, c.byte_end),
                         chars: (cs, ce),
                         tokens: count(c.byte_start, c.byte_end)?,
-                        id: ids.id(cs, ce),
+                        id: ids.as_ref().map(|ids| ids.id(cs, ce)).unwrap_or_default(),
                         markdown: None,
                     });
                 }
@@ -112,9 +121,10 @@ impl Chunking<'_> {
                 let who = Identity {
                     doc: &doc,
                     settings: self.settings,
-                    digest: &digest,
+                    digest,
                 };
-                let (mut kids, ups) = all_spans(text, Some(&who), parent_size, grouped);
+                let who = self.ids.then_some(&who);
+                let (mut kids, ups) = all_spans(text, who, parent_size, grouped);
                 if let Some(length) = length {
                     count_tokens(text, &mut kids, length)?;
                 }
@@ -158,6 +168,7 @@ mod tests {
             chunker: RowChunker::Split(&splitter),
             length: None,
             settings: "s",
+            ids: true,
         };
         let text = "héllo wörld again";
         let out = job.chunk_row(text, Some("doc")).unwrap();
@@ -177,5 +188,23 @@ mod tests {
         }
         let default = job.chunk_row(text, None).unwrap();
         assert_eq!(default.document_id, text_digest(text)[..32]);
+        let bare = Chunking {
+            chunker: RowChunker::Split(&splitter),
+            ids: false,
+            ..job
+        };
+        for doc in [Some("doc"), None] {
+            let out = bare.chunk_row(text, doc).unwrap();
+            let with = job.chunk_row(text, doc).unwrap();
+            assert_eq!(out.document_id, with.document_id);
+            let spans = |o: &RowOutput| {
+                o.chunks
+                    .iter()
+                    .map(|c| (c.bytes, c.chars))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(spans(&out), spans(&with));
+            assert!(out.chunks.iter().all(|c| c.id.is_empty()));
+        }
     }
 }

@@ -15,7 +15,7 @@ use pyo3_arrow::PyTable;
 use super::errors::Unsupported;
 use super::markdown::chunker::PyMarkdownChunker;
 use super::split::{native_length, PySplitter};
-use crate::arrow::{chunk_batch, output_schema, Chunking, RowChunker, Stats};
+use crate::arrow::{chunk_batch, output_schema, Chunking, Kinds, RowChunker, Stats};
 use crate::error::Error;
 use crate::parallel;
 
@@ -66,7 +66,7 @@ fn row_chunker<'a>(
 
 /// Chunks every row of `data`'s `text_column`; returns a `pyarrow.Table` and the counts.
 #[pyfunction]
-#[pyo3(signature = (data, chunker, length, settings, text_column, id_column, keep_columns, threads=None, parent_size=None))]
+#[pyo3(signature = (data, chunker, length, settings, text_column, id_column, keep_columns, threads=None, parent_size=None, chunk_ids=true))]
 #[allow(clippy::too_many_arguments, clippy::needless_pass_by_value)] // the Python keywords
 pub fn chunk_arrow<'py>(
     py: Python<'py>,
@@ -79,6 +79,7 @@ pub fn chunk_arrow<'py>(
     keep_columns: Vec<String>,
     threads: Option<usize>,
     parent_size: Option<usize>,
+    chunk_ids: bool,
 ) -> PyResult<(Bound<'py, PyAny>, Counts)> {
     let length = match &length {
         None => None,
@@ -91,6 +92,7 @@ pub fn chunk_arrow<'py>(
         chunker: row_chunker,
         length,
         settings: md_settings.unwrap_or(settings),
+        ids: chunk_ids,
     };
     let reader = data.into_reader()?;
     let input = batch_schema(&reader.field(), text_column);
@@ -100,8 +102,11 @@ pub fn chunk_arrow<'py>(
         text_column,
         id_column,
         &keep_columns,
-        markdown,
-        parent_size.is_some(),
+        Kinds {
+            markdown,
+            parents: parent_size.is_some(),
+            ids: chunk_ids,
+        },
     )?;
     if input.index_of(text_column).is_err() {
         // Checked up front, so an empty input fails the same way as a full one.

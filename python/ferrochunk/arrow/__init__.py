@@ -94,6 +94,7 @@ def chunk_arrow(
     id_column: Optional[str] = None,
     keep_columns: Sequence[str] = (),
     threads: Optional[int] = None,
+    chunk_ids: bool = True,
 ) -> Any:
     """One row per chunk of every document in ``data[text_column]``, as a ``pyarrow.Table``.
 
@@ -105,6 +106,11 @@ def chunk_arrow(
     released on ``threads`` threads (``None``: ``FERROCHUNK_NUM_THREADS``,
     ``RAYON_NUM_THREADS``, else the CPUs this process may use); a Python ``length_function``
     or the reference classes go row by row in Python, same output.
+
+    ``chunk_ids=False`` leaves out the ``chunk_id`` column: with an ``id_column`` no text is
+    hashed then (SHA-256 of every document, which the ids name, is most of what this
+    function adds to splitting). Markdown's ``parent_id`` is an id, so ``parent_size``
+    needs ``chunk_ids``.
     """
     pa = _pyarrow()
     _check_chunker(chunker)
@@ -119,13 +125,20 @@ def chunk_arrow(
     for name, value in (("text_column", text_column), ("id_column", id_column)):
         if value is not None and not isinstance(value, str):
             raise TypeError(f"{name} must be a column name (str), got {type(value).__name__}")
+    if not isinstance(chunk_ids, bool):
+        raise TypeError(f"chunk_ids must be True or False, got {chunk_ids!r}")
+    if not chunk_ids and getattr(chunker, "parent_size", None) is not None:
+        raise ValueError(
+            "parent_id is a chunk id: use chunk_ids=True with parent_size, or a "
+            "MarkdownChunker without parent_size"
+        )
     n = check_threads(threads)  # None: resolved in Rust by ferrochunk.parallel's rules
     keep = list(keep_columns)
     route = _native_route(chunker)
     if route is not None:
         engine, length, settings, parent_size = route
         table, counts = _native.chunk_arrow(
-            data, engine, length, settings, text_column, id_column, keep, n, parent_size
+            data, engine, length, settings, text_column, id_column, keep, n, parent_size, chunk_ids
         )
         rows, nulls, chunks, oversized = counts
     else:
@@ -134,7 +147,9 @@ def chunk_arrow(
         counter = _CountWarnings()
         logger.addFilter(counter)
         try:
-            table, (rows, nulls) = chunk_rows(pa, table, chunker, text_column, id_column, keep)
+            table, (rows, nulls) = chunk_rows(
+                pa, table, chunker, text_column, id_column, keep, chunk_ids
+            )
         finally:
             logger.removeFilter(counter)
         chunks, oversized = table.num_rows, counter.count

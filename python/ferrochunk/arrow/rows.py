@@ -56,12 +56,13 @@ def chunk_rows(
     text_column: str,
     id_column: Optional[str],
     keep_columns: list[str],
+    chunk_ids: bool = True,
 ) -> tuple[Any, tuple[int, int]]:
     """``(output table, (rows, null_texts))`` chunking ``table`` with ``chunker.split``."""
     markdown = hasattr(chunker, "split_hierarchy")
     parents = markdown and chunker.parent_size is not None
     kept = [table.schema.field(name) for name in keep_columns]
-    schema = output_schema(pa, markdown, parents, kept)
+    schema = output_schema(pa, markdown, parents, kept, chunk_ids=chunk_ids)
     for name in keep_columns:
         if schema.names.count(name) > 1:
             raise ValueError(
@@ -81,7 +82,7 @@ def chunk_rows(
         if text is None:
             nulls += 1
             continue
-        digest = text_digest(text)
+        digest = text_digest(text) if chunk_ids or doc is None else ""
         doc = doc if doc is not None else digest[:32]
         if markdown:
             chunks = chunker.split(text, None, document_id=doc)
@@ -92,14 +93,17 @@ def chunk_rows(
             values.append(length(c.text) if counts else None)
             if markdown:
                 m = c.metadata
-                values += [m["chunk_id"], doc, list(m["heading_path"])]
+                values += [m["chunk_id"], doc] if chunk_ids else [doc]
+                values.append(list(m["heading_path"]))
                 values += [[list(p) for p in m["heading_paths"]], list(m["main_heading_path"])]
                 values.append(m["continuation"])
                 values.append(m["table_header"])
                 if parents:
                     values.append(m["parent_id"])
             else:
-                values += [chunk_id(doc, chunker.settings, digest, c.start, c.end), doc]
+                if chunk_ids:
+                    values.append(chunk_id(doc, chunker.settings, digest, c.start, c.end))
+                values.append(doc)
             for name, value in zip(columns, values):
                 columns[name].append(value)
             take.append(row)

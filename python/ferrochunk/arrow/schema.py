@@ -45,9 +45,12 @@ def _type(pa: Any, name: str) -> Any:
     )
 
 
-def output_schema(pa: Any, markdown: bool, parents: bool, kept: list[Any]) -> Any:
-    """The pyarrow schema of the output: base columns, Markdown's, then the ``kept`` fields."""
-    columns = list(BASE_COLUMNS)
+def output_schema(
+    pa: Any, markdown: bool, parents: bool, kept: list[Any], *, chunk_ids: bool = True
+) -> Any:
+    """The pyarrow schema of the output: base columns (without ``chunk_id`` unless
+    ``chunk_ids``), Markdown's, then the ``kept`` fields."""
+    columns = [c for c in BASE_COLUMNS if chunk_ids or c[0] != "chunk_id"]
     if markdown:
         columns += MARKDOWN_COLUMNS
         if parents:
