@@ -4,5 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test
-cargo test --quiet --features huggingface
+cargo test --quiet --features huggingface,arrow  # arrow: rust/arrow/ has unit tests too
 .venv/bin/python -m pytest "$@"
