@@ -108,32 +108,28 @@ class TextSplitter(BaseDocumentTransformer, ABC):
         """``(separators, recursive)`` for the engine; each splitter class says which."""
         raise NotImplementedError
 
-    def _settings(self) -> tuple[Any, ...]:
-        """Everything the engine depends on, to notice when a setting was changed."""
-        return (
-            self._chunk_size,
-            self._chunk_overlap,
-            self._keep_separator,
-            self._strip_whitespace,
-        )
-
     def _run(
         self,
         text: str,
         key: tuple[Any, ...],
-        spec: Optional[tuple[list[SeparatorSpec], bool]] = None,
+        spec: Optional[Callable[[], tuple[list[SeparatorSpec], bool]]] = None,
     ) -> list[str]:
         """Split with the engine built for ``key`` (rebuilt when the settings change), from
-        ``spec`` or else :meth:`_engine_spec`."""
-        return self._engine(key, spec).split_text(text, self._length_function, log_oversized)
+        ``spec()`` or else :meth:`_engine_spec`. The cache hit is checked inline: this runs
+        once per text, and a document of a few kB splits in microseconds."""
+        cache = self._engine_cache
+        engine = cache[1] if cache is not None and cache[0] == key else self._engine(key, spec)
+        return engine.split_text(text, self._length_function, log_oversized)
 
     def _engine(
-        self, key: tuple[Any, ...], spec: Optional[tuple[list[SeparatorSpec], bool]] = None
+        self,
+        key: tuple[Any, ...],
+        spec: Optional[Callable[[], tuple[list[SeparatorSpec], bool]]] = None,
     ) -> Any:
         """The engine built for ``key``, cached until a setting changes."""
         cache = self._engine_cache
         if cache is None or cache[0] != key:
-            engine = self._make_engine(*(spec or self._engine_spec()))
+            engine = self._make_engine(*(spec() if spec else self._engine_spec()))
             cache = self._engine_cache = (key, engine)
         return cache[1]
 
@@ -336,7 +332,16 @@ class CharacterTextSplitter(TextSplitter):
         return self._run(text, self._key())
 
     def _key(self) -> tuple[Any, ...]:
-        return (*self._settings(), self._separator, self._is_separator_regex)
+        """Everything the engine depends on, to notice when a setting was changed (spelled
+        out, not built from a helper: it runs on every call)."""
+        return (
+            self._chunk_size,
+            self._chunk_overlap,
+            self._keep_separator,
+            self._strip_whitespace,
+            self._separator,
+            self._is_separator_regex,
+        )
 
     def _engine_spec(self) -> tuple[list[SeparatorSpec], bool]:
         is_lookaround = self._is_separator_regex and any(
@@ -368,12 +373,26 @@ class RecursiveCharacterTextSplitter(TextSplitter):
     def _split_text(self, text: str, separators: list[str]) -> list[str]:
         """Split with ``separators`` instead of the splitter's own (LangChain's hook, used
         by subclasses that choose separators per text, e.g. ``JSFrameworkTextSplitter``)."""
-        key = (*self._settings(), self._is_separator_regex, *separators)
         regex = self._is_separator_regex
-        return self._run(text, key, ([(s, regex, s) for s in separators], True))
+        key = (
+            self._chunk_size,
+            self._chunk_overlap,
+            self._keep_separator,
+            self._strip_whitespace,
+            regex,
+            *separators,
+        )
+        return self._run(text, key, lambda: ([(s, regex, s) for s in separators], True))
 
     def _key(self) -> tuple[Any, ...]:
-        return (*self._settings(), self._is_separator_regex, *self._separators)
+        return (
+            self._chunk_size,
+            self._chunk_overlap,
+            self._keep_separator,
+            self._strip_whitespace,
+            self._is_separator_regex,
+            *self._separators,
+        )
 
     def _engine_spec(self) -> tuple[list[SeparatorSpec], bool]:
         regex = self._is_separator_regex

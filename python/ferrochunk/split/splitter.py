@@ -136,8 +136,9 @@ class Splitter(front.Splitter):
 
     def split(self, text: str, metadata: Optional[Mapping[str, Any]] = None) -> list[Chunk]:
         """Chunks of ``text``, each carrying a read-only view of ``metadata``."""
-        check_text(text)
-        if not isinstance(self._engine, _native.Splitter):
+        engine = self._engine
+        if not isinstance(text, str) or not isinstance(engine, _native.Splitter):
+            check_text(text)
             pieces, oversized = self._split_pieces(text)
             warn_oversized(oversized, self._args["chunk_size"])
             return to_chunks(
@@ -145,7 +146,7 @@ class Splitter(front.Splitter):
             )
         meta = MappingProxyType(dict(metadata)) if metadata else _NO_METADATA
         try:
-            chunks, oversized = self._engine.split(text, meta, self._args["length_function"])
+            chunks, oversized = engine.split(text, meta, self._args["length_function"])
         except _native.Unsupported:  # lengths that are not counts: the reference engine
             pieces, oversized = reference_engine(self._args).split(
                 text, self._args["length_function"]
