@@ -175,3 +175,15 @@ def test_chunks_are_not_tracked_by_the_garbage_collector() -> None:
         assert chunks and all(isinstance(c, ferrochunk.Chunk) for c in chunks), name
         assert not any(gc.is_tracked(c) for c in chunks), name
     assert gc.is_tracked(made["split"])  # the list itself is an ordinary tracked list
+
+
+@given(st.sampled_from(sorted(KINDS)), st.data())
+def test_fresh_strings_are_converted_to_utf8_exactly(name: str, data: st.DataObject) -> None:
+    """Token encoding reads a fresh ``str`` in place and converts it to UTF-8 itself
+    (``utf8_of``: 16-unit blocks, ASCII ones narrowed at once, then the tail); the ids must
+    be those of CPython's own UTF-8 of the same text, at every length around the blocks."""
+    pytest.importorskip("tiktoken")
+    text = data.draw(st.text(alphabet=KINDS[name], min_size=0, max_size=80))
+    ours = ferrochunk.get_encoding("cl100k_base").encode_ordinary(fresh(text))
+    # tiktoken reads the text through CPython's own UTF-8 conversion.
+    assert ours == ferrochunk.tiktoken_encoding("cl100k_base").encode_ordinary(text)

@@ -271,7 +271,22 @@ impl PySplitter {
         // the text is checked on the way: the offsets walk passes every character that is
         // not a space (each is in some chunk), and tell whether one had no UTF-8 form.
         let units = text_of(text, length.is_some())?;
-        let out = on_units!(units, t => self.run(py, t, length))?;
+        let native = length.and_then(native_length);
+        let inner = &self.inner;
+        // The spans, then UTF-8 offsets where chunks begin and end and (sized in tokens)
+        // each chunk's own count, computed in Rust with the GIL released: in one release
+        // when code points measure (a document of a few kB splits in microseconds).
+        let (out, (bytes, counts, clean)) = if length.is_none() {
+            on_units!(units, t => py.detach(|| -> Result<_> {
+                let out = inner.split_units(t, None)?;
+                let facts = chunk_facts(t, &out.spans, None)?;
+                Ok((out, facts))
+            }))?
+        } else {
+            let out = on_units!(units, t => self.run(py, t, length))?;
+            let facts = on_units!(units, t => py.detach(|| chunk_facts(t, &out.spans, native)))?;
+            (out, facts)
+        };
         if out.spans.iter().any(|span| span.joined.is_some()) {
             // Only LangChain's drop-separator mode re-joins text, and the native API does
             // not offer it; refuse rather than return a chunk that is not a span.
@@ -279,11 +294,6 @@ impl PySplitter {
                 "split() needs keep='start' or 'end' so chunks are source spans",
             ));
         }
-        let native = length.and_then(native_length);
-        // UTF-8 offsets where chunks begin and end, and (sized in tokens) each chunk's own
-        // count, computed in Rust with the GIL released.
-        let (bytes, counts, clean) =
-            on_units!(units, t => py.detach(|| chunk_facts(t, &out.spans, native)))?;
         if !clean {
             text_of(text, true)?; // raises, with the first lone surrogate's index
         }

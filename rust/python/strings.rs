@@ -19,6 +19,9 @@
 //!   they reference, so tracking them changes no collection and only costs time
 //!   ([`untrack`]).
 //!
+//! - [`crate::units::utf8_bytes`] returns valid UTF-8 for any units (a unit that is no
+//!   character becomes U+FFFD), so [`utf8_of`] makes its `String` without a second check.
+//!
 //! `tests/test_storage.py` checks every path on strings of each kind (ASCII, Latin-1,
 //! BMP, astral, mixed, lone surrogates).
 #![allow(unsafe_code)]
@@ -31,7 +34,7 @@ use pyo3::types::PyString;
 
 use super::chunk::PyChunk;
 use crate::split::Chunk;
-use crate::units::{Fixed, Unit, Units};
+use crate::units::{utf8_bytes, Fixed, Unit, Units};
 
 /// A Python `str` as the core reads it: its own storage, validated.
 #[derive(Debug, Clone, Copy)]
@@ -92,16 +95,24 @@ pub fn text_of<'a>(text: &'a Bound<'_, PyString>, check: bool) -> PyResult<PyTex
     })
 }
 
-/// The UTF-8 of a whole text: borrowed when it is ASCII, else converted (one pass).
+/// The UTF-8 of a whole text: borrowed when it is ASCII, else converted (one pass, see
+/// [`utf8_bytes`]), into a copy the caller drops (CPython's own conversion, `to_str`, is
+/// slower on wide text and keeps its copy inside the string for the string's lifetime).
 pub fn utf8_of(text: PyText<'_>) -> Cow<'_, str> {
-    on_units!(text, t => {
-        if let Some(ascii) = t.as_str(0, t.len()) {
-            return Cow::Borrowed(ascii);
-        }
-        let mut utf8 = String::new();
-        t.push_utf8(0, t.len(), &mut utf8);
-        Cow::Owned(utf8)
-    })
+    let bytes = match text {
+        PyText::Latin1(t) => match t.as_str(0, t.len()) {
+            Some(ascii) => return Cow::Borrowed(ascii),
+            None => utf8_bytes(t.units()),
+        },
+        PyText::Ucs2(t) => utf8_bytes(t.units()),
+        PyText::Ucs4(t) => utf8_bytes(t.units()),
+    };
+    debug_assert!(std::str::from_utf8(&bytes).is_ok());
+    // SAFETY: `utf8_bytes` writes every unit as the UTF-8 of a `char` (U+FFFD for a unit
+    // that is no character), so its output is valid UTF-8 whatever the units; tested
+    // against `char` by `units::fixed`'s `utf8_bytes_agree` proptest (lone surrogates and
+    // values beyond U+10FFFF included) and here by `tests/test_storage.py`.
+    Cow::Owned(unsafe { String::from_utf8_unchecked(bytes) })
 }
 
 /// A new `str` holding a copy of `units` (code points), in the narrowest kind that holds

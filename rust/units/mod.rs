@@ -18,7 +18,7 @@
 pub mod fixed;
 pub mod offsets;
 
-pub use fixed::{Fixed, Unit};
+pub use fixed::{utf8_bytes, Fixed, Unit};
 pub use offsets::Offsets;
 
 /// How a text stores its characters; separators keep one needle per storage.
