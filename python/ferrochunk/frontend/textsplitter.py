@@ -104,32 +104,38 @@ class TextSplitter(BaseDocumentTransformer, ABC):
         """The engine for these settings: each stack (reference, native) says which."""
         raise NotImplementedError
 
-    def _engine_spec(self) -> tuple[list[SeparatorSpec], bool]:
-        """``(separators, recursive)`` for the engine; each splitter class says which."""
+    def _engine_spec(
+        self, separators: Optional[list[str]] = None
+    ) -> tuple[list[SeparatorSpec], bool]:
+        """``(separators, recursive)`` for the engine, for the splitter's own separators or
+        (the recursive splitter's ``_split_text`` hook) the ``separators`` given; each
+        splitter class says which."""
         raise NotImplementedError
 
     def _run(
         self,
         text: str,
         key: tuple[Any, ...],
-        spec: Optional[Callable[[], tuple[list[SeparatorSpec], bool]]] = None,
+        separators: Optional[list[str]] = None,
     ) -> list[str]:
-        """Split with the engine built for ``key`` (rebuilt when the settings change), from
-        ``spec()`` or else :meth:`_engine_spec`. The cache hit is checked inline: this runs
-        once per text, and a document of a few kB splits in microseconds."""
+        """Split with the engine built for ``key`` (rebuilt when the settings change) from
+        :meth:`_engine_spec`. The cache hit is checked inline: this runs once per text,
+        and a document of a few kB splits in microseconds."""
         cache = self._engine_cache
-        engine = cache[1] if cache is not None and cache[0] == key else self._engine(key, spec)
+        engine = (
+            cache[1] if cache is not None and cache[0] == key else self._engine(key, separators)
+        )
         return engine.split_text(text, self._length_function, log_oversized)
 
     def _engine(
         self,
         key: tuple[Any, ...],
-        spec: Optional[Callable[[], tuple[list[SeparatorSpec], bool]]] = None,
+        separators: Optional[list[str]] = None,
     ) -> Any:
         """The engine built for ``key``, cached until a setting changes."""
         cache = self._engine_cache
         if cache is None or cache[0] != key:
-            engine = self._make_engine(*(spec() if spec else self._engine_spec()))
+            engine = self._make_engine(*self._engine_spec(separators))
             cache = self._engine_cache = (key, engine)
         return cache[1]
 
@@ -343,7 +349,9 @@ class CharacterTextSplitter(TextSplitter):
             self._is_separator_regex,
         )
 
-    def _engine_spec(self) -> tuple[list[SeparatorSpec], bool]:
+    def _engine_spec(
+        self, separators: Optional[list[str]] = None
+    ) -> tuple[list[SeparatorSpec], bool]:
         is_lookaround = self._is_separator_regex and any(
             self._separator.startswith(p) for p in _LOOKAROUND_PREFIXES
         )
@@ -382,7 +390,7 @@ class RecursiveCharacterTextSplitter(TextSplitter):
             regex,
             *separators,
         )
-        return self._run(text, key, lambda: ([(s, regex, s) for s in separators], True))
+        return self._run(text, key, separators)
 
     def _key(self) -> tuple[Any, ...]:
         return (
@@ -394,9 +402,12 @@ class RecursiveCharacterTextSplitter(TextSplitter):
             *self._separators,
         )
 
-    def _engine_spec(self) -> tuple[list[SeparatorSpec], bool]:
+    def _engine_spec(
+        self, separators: Optional[list[str]] = None
+    ) -> tuple[list[SeparatorSpec], bool]:
         regex = self._is_separator_regex
-        return [(s, regex, s) for s in self._separators], True
+        seps = self._separators if separators is None else separators
+        return [(s, regex, s) for s in seps], True
 
     @classmethod
     def from_language(cls, language: Language, **kwargs: Any) -> RecursiveCharacterTextSplitter:
