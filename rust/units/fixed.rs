@@ -33,9 +33,6 @@ pub trait Unit:
     #[must_use]
     fn utf8_extra(self) -> Self;
 
-    /// How many [`Unit::utf8_extra`] values a sum in this width holds without overflowing.
-    const SUM_BLOCK: usize;
-
     /// The most UTF-8 bytes one unit can take (U+FFFD for a non-character takes 3).
     const UTF8_MAX: usize;
 }
@@ -53,7 +50,6 @@ impl Unit for u8 {
         self >> 7
     }
 
-    const SUM_BLOCK: usize = 255;
     const UTF8_MAX: usize = 2;
 }
 
@@ -70,7 +66,6 @@ impl Unit for u16 {
         u16::from(self >= 0x80) + u16::from(self >= 0x800)
     }
 
-    const SUM_BLOCK: usize = 32_767;
     const UTF8_MAX: usize = 3;
 }
 
@@ -87,7 +82,6 @@ impl Unit for u32 {
         u32::from(self >= 0x80) + u32::from(self >= 0x800) + u32::from(self >= 0x1_0000)
     }
 
-    const SUM_BLOCK: usize = 1 << 30;
     const UTF8_MAX: usize = 4;
 }
 
@@ -142,17 +136,27 @@ fn to_char<U: Into<u32>>(u: U) -> char {
 }
 
 /// UTF-8 bytes of `units` (one each, plus one at each of U+0080, U+0800 and U+10000), or
-/// `None` if one is a lone surrogate, which has no UTF-8 form: both in the same pass. Sums
-/// run in the units' own width over blocks short enough not to overflow it, which the
-/// compiler vectorises lane for lane.
+/// `None` if one is a lone surrogate, which has no UTF-8 form. Blocks of up to 255 units
+/// are first OR-ed together (one vector instruction per 16 to 64 bytes): a block below
+/// U+0080 is ASCII and takes one byte per unit, and only other blocks are summed (in the
+/// units' own width, which the compiler vectorises lane for lane) and checked for
+/// surrogates (none can be in a block below U+D800). English text stored two or four
+/// bytes per character for one curly quote is mostly ASCII blocks.
 fn utf8_len<U: Unit>(units: &[U]) -> Option<usize> {
+    const BLOCK: usize = 255; // a sum of 255 `utf8_extra` values fits in every width
     let (mut extra, mut clean) = (0, true);
-    for block in units.chunks(U::SUM_BLOCK) {
-        let (sum, ok) = block.iter().fold((U::default(), true), |(sum, ok), &u| {
-            (sum + u.utf8_extra(), ok & u.is_scalar())
-        });
+    for block in units.chunks(BLOCK) {
+        let any: u32 = block.iter().fold(U::default(), |acc, &u| acc | u).into();
+        if any < 0x80 {
+            continue;
+        }
+        let sum = block
+            .iter()
+            .fold(U::default(), |sum, &u| sum + u.utf8_extra());
         extra += sum.into() as usize;
-        clean &= ok;
+        if any >= 0xD800 {
+            clean &= block.iter().fold(true, |ok, &u| ok & u.is_scalar());
+        }
     }
     clean.then_some(units.len() + extra)
 }
@@ -311,6 +315,17 @@ mod tests {
         );
         let ucs4 = vec![0x1F600u32; 1000];
         assert_eq!(Fixed::new(&ucs4[..]).unwrap().utf8_len(1, 1000), Some(3996));
+        // ASCII blocks are counted without summing; a surrogate in any block is found.
+        let mut mixed = vec![0x61u16; 1000];
+        mixed[300] = 0x6F22;
+        mixed[900] = 0xE9;
+        assert_eq!(
+            Fixed::new(&mixed[..]).unwrap().utf8_len(0, 1000),
+            Some(1003)
+        );
+        mixed[700] = 0xDC00;
+        assert_eq!(Fixed::lenient(&mixed[..]).utf8_len(0, 1000), None);
+        assert_eq!(Fixed::lenient(&mixed[..]).utf8_len(0, 700), Some(702));
         let lone = [0x61u16, 0xD800, 0x62];
         assert_eq!(Fixed::lenient(&lone[..]).utf8_len(0, 1), Some(1));
         assert_eq!(Fixed::lenient(&lone[..]).utf8_len(0, 3), None);
