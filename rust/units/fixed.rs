@@ -137,26 +137,31 @@ fn to_char<U: Into<u32>>(u: U) -> char {
 
 /// UTF-8 bytes of `units` (one each, plus one at each of U+0080, U+0800 and U+10000), or
 /// `None` if one is a lone surrogate, which has no UTF-8 form. Blocks of up to 255 units
-/// are first OR-ed together (one vector instruction per 16 to 64 bytes): a block below
-/// U+0080 is ASCII and takes one byte per unit, and only other blocks are summed (in the
+/// are OR-ed together (one vector instruction per 16 to 64 bytes) after an ASCII block: a
+/// block below U+0080 is ASCII and takes one byte per unit, and only other blocks are summed (in the
 /// units' own width, which the compiler vectorises lane for lane) and checked for
-/// surrogates (none can be in a block below U+D800). English text stored two or four
-/// bytes per character for one curly quote is mostly ASCII blocks.
+/// surrogates, both in one pass. English text stored two or four bytes per character for
+/// one curly quote is mostly ASCII blocks.
 fn utf8_len<U: Unit>(units: &[U]) -> Option<usize> {
     const BLOCK: usize = 255; // a sum of 255 `utf8_extra` values fits in every width
     let (mut extra, mut clean) = (0, true);
+    // Whether the last block was ASCII: only then is the next one tested first, so text
+    // with little ASCII (Chinese) pays for no test that rarely succeeds.
+    let mut ascii = true;
     for block in units.chunks(BLOCK) {
-        let any: u32 = block.iter().fold(U::default(), |acc, &u| acc | u).into();
-        if any < 0x80 {
-            continue;
+        if ascii {
+            let any: u32 = block.iter().fold(U::default(), |acc, &u| acc | u).into();
+            if any < 0x80 {
+                continue;
+            }
         }
-        let sum = block
-            .iter()
-            .fold(U::default(), |sum, &u| sum + u.utf8_extra());
-        extra += sum.into() as usize;
-        if any >= 0xD800 {
-            clean &= block.iter().fold(true, |ok, &u| ok & u.is_scalar());
-        }
+        let (sum, ok) = block.iter().fold((U::default(), true), |(sum, ok), &u| {
+            (sum + u.utf8_extra(), ok & u.is_scalar())
+        });
+        let sum: u32 = sum.into();
+        ascii = sum == 0;
+        extra += sum as usize;
+        clean &= ok;
     }
     clean.then_some(units.len() + extra)
 }
