@@ -96,8 +96,9 @@ pub fn text_of<'a>(text: &'a Bound<'_, PyString>, check: bool) -> PyResult<PyTex
 }
 
 /// The UTF-8 of a whole text: borrowed when it is ASCII, else converted (one pass, see
-/// [`utf8_bytes`]), into a copy the caller drops (CPython's own conversion, `to_str`, is
-/// slower on wide text and keeps its copy inside the string for the string's lifetime).
+/// [`utf8_bytes`]), into a copy the caller drops: CPython's own conversion (`to_str`) is as
+/// fast on CJK text and slower on mostly-ASCII wide text, and keeps its copy inside the
+/// string for the string's lifetime.
 pub fn utf8_of(text: PyText<'_>) -> Cow<'_, str> {
     let bytes = match text {
         PyText::Latin1(t) => match t.as_str(0, t.len()) {
