@@ -5,6 +5,8 @@
 //! - [`split`]: recursive separator splitting (scan, merge, recursion);
 //! - [`tokens`]: tiktoken-identical BPE and Hugging Face tokenizers as chunk sizes;
 //! - [`markdown`]: Markdown structure, chunking, overlap, parents, the header splitter;
+//! - [`structure`]: reStructuredText, AsciiDoc and plain-text block scanners for the same
+//!   chunker;
 //! - [`sentences`]: sentence spans (English and CJK rules), the seams of semantic chunking;
 //! - [`corpus`]: whole corpora to JSON Lines or Parquet columns, in parallel (the CLI);
 //! - [`parallel`]: thread counts and fork-safe pools for every parallel call;
@@ -27,6 +29,7 @@ pub(crate) mod parallel;
 pub(crate) mod sentences;
 pub(crate) mod split;
 pub(crate) mod stream;
+pub(crate) mod structure;
 pub(crate) mod text;
 pub(crate) mod tokens;
 pub(crate) mod units;
@@ -47,6 +50,7 @@ pub use split::{
     Chunk, KeepSeparator, Separator, Span, SpanOutput, SplitConfig, SplitOutput, Splitter,
     DEFAULT_SEPARATORS,
 };
+pub use structure::Format;
 pub use text::CharCursor;
 pub use tokens::bpe::clear_caches;
 pub use tokens::encodings::{encoding_for_model, names as encoding_names, pattern, Dialect};

@@ -34,6 +34,10 @@ pub enum Kind {
     Paragraph,
     /// A thematic break (`---`, `***`).
     Break,
+    /// A line that belongs to what follows it and never ends a chunk: an `RST` directive's
+    /// head, a hyperlink target, an `AsciiDoc` block title or attribute line (glued forward
+    /// like a heading, without changing the heading path). Markdown has none.
+    Label,
 }
 
 /// One block: byte span from its first non-blank character (the line start for indented
@@ -50,6 +54,12 @@ pub struct Block {
     pub level: usize,
     /// Heading title as `CommonMark` reads it (setext lines joined by spaces).
     pub title: String,
+    /// A container (directive, list item, delimited block): how many of the blocks right
+    /// after it lie inside it. Kept whole when it fits a chunk, else replaced by them.
+    pub parts: usize,
+    /// A table whose header rows the scanner knows: the end of its header (0: the
+    /// Markdown reading, header row and delimiter row).
+    pub head: usize,
 }
 
 const BLOCK_NAMES: &str = "address|article|aside|base|basefont|blockquote|body|caption|\
@@ -122,7 +132,8 @@ pub fn indent(s: &str) -> (usize, usize) {
     (cols, n)
 }
 
-fn is_blank(s: &str) -> bool {
+/// Whether a line holds only spaces and tabs.
+pub fn is_blank(s: &str) -> bool {
     s.bytes().all(|b| b == b' ' || b == b'\t')
 }
 
@@ -319,7 +330,7 @@ fn interrupts(lines: &[&str], j: usize) -> bool {
 }
 
 /// Lines without `\n` (or `\r\n`) and their byte starts.
-fn split_lines(text: &str) -> (Vec<&str>, Vec<usize>) {
+pub fn split_lines(text: &str) -> (Vec<&str>, Vec<usize>) {
     let mut lines = Vec::new();
     let mut starts = Vec::new();
     let mut pos = 0;
@@ -362,6 +373,8 @@ impl<'a> Scanner<'a> {
                 end,
                 level: level.unwrap_or(0),
                 title: if keep_indent { String::new() } else { title },
+                parts: 0,
+                head: 0,
             });
         }
     }

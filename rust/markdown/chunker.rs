@@ -11,7 +11,7 @@
 
 use std::sync::Arc;
 
-use super::blocks::{scan, Block, Kind};
+use super::blocks::{Block, Kind};
 use super::chunk::MdChunk;
 use super::overlap::Overlap;
 use super::parent::{group, Parent};
@@ -19,6 +19,7 @@ use super::sections::Sections;
 use crate::error::Result;
 use crate::length::Length;
 use crate::split::{KeepSeparator, Separator, SplitConfig, Splitter};
+use crate::structure::Format;
 use crate::text::is_py_space;
 
 /// A span to pack, with what it starts with.
@@ -57,6 +58,8 @@ pub struct MarkdownChunker {
     /// The separators again, as the seams where an overlapping tail may start.
     seams: Vec<Separator>,
     overlap: usize,
+    /// The markup the text is read as (Markdown unless [`MarkdownChunker::with_format`]).
+    format: Format,
 }
 
 /// The state of one chunking call.
@@ -93,6 +96,17 @@ fn is_line_kind(kind: Kind) -> bool {
     )
 }
 
+/// Gives the labels pending at the end of `heads` (those after its last heading) the path
+/// of the heading that follows them: a target or anchor belongs to the section it opens.
+fn relabel(heads: &mut [(&Block, Arc<[String]>)], path: &Arc<[String]>) {
+    for head in heads.iter_mut().rev() {
+        if head.0.kind != Kind::Label {
+            break;
+        }
+        head.1 = Arc::clone(path);
+    }
+}
+
 /// The start of the line after the one at `pos` (or the end of the text).
 fn line_after(text: &str, pos: usize) -> usize {
     memchr::memchr(b'\n', &text.as_bytes()[pos..]).map_or(text.len(), |i| pos + i + 1)
@@ -114,7 +128,15 @@ impl MarkdownChunker {
             prose: Splitter::recursive(config, separators.clone()),
             seams: separators,
             overlap: 0,
+            format: Format::Markdown,
         }
+    }
+
+    /// The same chunker reading its texts as `format` (reStructuredText, AsciiDoc, plain).
+    #[must_use]
+    pub fn with_format(mut self, format: Format) -> Self {
+        self.format = format;
+        self
     }
 
     /// The same chunker, starting each chunk with up to `overlap` of the tail of the one
@@ -157,7 +179,7 @@ impl MarkdownChunker {
             length,
             chars_before,
         };
-        let blocks = scan(text);
+        let blocks = self.format.scan(text);
         let sections = Sections::new(&blocks);
         let units = run.units(&blocks, &sections)?;
         let packed = run.pack(units)?;
@@ -217,11 +239,28 @@ impl Run<'_> {
         // The path changes only at headings: built there, shared by the blocks under it.
         let mut path: Arc<[String]> = Arc::from([]);
         let mut heading_paths = sections.heading_paths().iter();
-        for block in blocks {
+        let mut i = 0;
+        while i < blocks.len() {
+            let block = &blocks[i];
+            i += 1;
+            if block.kind == Kind::Label {
+                heads.push((block, Arc::clone(&path)));
+                continue;
+            }
+            if block.parts > 0 {
+                // A container: whole when it fits, else its parts take its place.
+                if let Some(unit) = self.whole(&heads, block, &path)? {
+                    out.push(unit);
+                    heads.clear();
+                    i += block.parts;
+                }
+                continue;
+            }
             if block.kind == Kind::Heading {
                 if let Some(next) = heading_paths.next() {
                     path = Arc::clone(next);
                 }
+                relabel(&mut heads, &path);
                 heads.push((block, Arc::clone(&path)));
                 continue;
             }
@@ -237,7 +276,7 @@ impl Run<'_> {
         for (block, path) in heads {
             let units = self.cut_prose(block.start, block.end, self.cfg.max, path)?;
             out.extend(units.into_iter().enumerate().map(|(k, mut u)| {
-                u.heading = k == 0;
+                u.heading = k == 0 && block.kind == Kind::Heading;
                 u.heading_only = true;
                 u
             }));
@@ -253,13 +292,11 @@ impl Run<'_> {
         out: &mut Vec<Unit>,
     ) -> Result<()> {
         let max = self.cfg.max;
-        let start = heads.first().map_or(block.start, |h| h.0.start);
-        if self.size(start, block.end)? <= max {
-            let mut unit = Unit::new(start, block.end, heads.first().map_or(path, |h| &h.1));
-            unit.heading = !heads.is_empty();
+        if let Some(unit) = self.whole(heads, block, path)? {
             out.push(unit);
             return Ok(());
         }
+        let start = heads.first().map_or(block.start, |h| h.0.start);
         if heads.is_empty() {
             out.extend(self.cut(block, max, max, path)?);
             return Ok(());
@@ -284,6 +321,22 @@ impl Run<'_> {
         Ok(())
     }
 
+    /// The pending heads and `block` as one unit, if that fits a chunk.
+    fn whole(
+        &self,
+        heads: &[(&Block, Arc<[String]>)],
+        block: &Block,
+        path: &Arc<[String]>,
+    ) -> Result<Option<Unit>> {
+        let start = heads.first().map_or(block.start, |h| h.0.start);
+        if self.size(start, block.end)? > self.cfg.max {
+            return Ok(None);
+        }
+        let mut unit = Unit::new(start, block.end, heads.first().map_or(path, |h| &h.1));
+        unit.heading = heads.iter().any(|h| h.0.kind == Kind::Heading);
+        Ok(Some(unit))
+    }
+
     /// Pieces of a block too large for one chunk.
     fn cut(
         &self,
@@ -297,13 +350,19 @@ impl Run<'_> {
         }
         let (mut rest, mut header) = (rest, None);
         if block.kind == Kind::Table {
-            let delim = line_after(self.text, block.start);
-            let rows = line_after(self.text, delim);
+            let head = if block.head > 0 {
+                block.head
+            } else {
+                // Markdown: the header row and the delimiter row.
+                let delim = line_after(self.text, block.start);
+                let rows = line_after(self.text, delim);
+                delim + self.text[delim..rows].trim_end_matches(is_py_space).len()
+            };
+            let rows = line_after(self.text, head);
             let hdr = self.size(block.start, rows)?;
             if rows < block.end && hdr <= rest && rest - hdr >= rest / 2 {
                 rest -= hdr;
-                let delim_line = self.text[delim..rows - 1].trim_end_matches(is_py_space);
-                header = Some((block.start, delim + delim_line.len()));
+                header = Some((block.start, head));
             }
         }
         let mut units = self.cut_lines(block.start, block.end, first, rest, path)?;
