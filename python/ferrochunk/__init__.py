@@ -21,6 +21,7 @@ _EXPORTS = {
     "MarkdownChunker": ".markdown",
     "MarkdownHeaderTextSplitter": ".markdown",
     "MarkdownTextSplitter": ".markdown",
+    "TextChunker": ".structure",
     "sentence_ends": ".sentences",
     "sentence_spans": ".sentences",
     "split_sentences": ".sentences",
@@ -75,6 +76,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from .markdown import MarkdownChunker, MarkdownHeaderTextSplitter, MarkdownTextSplitter
     from .semantic import SemanticChunker, SemanticSplitter, late_chunk, pool_chunks
     from .sentences import sentence_ends, sentence_spans, split_sentences
+    from .structure import TextChunker
     from .split import (
         CharacterTextSplitter,
         Chunk,
@@ -107,6 +109,7 @@ __all__ = [
     "SemanticChunker",
     "SemanticSplitter",
     "Splitter",
+    "TextChunker",
     "TextSplitter",
     "TokenSplitter",
     "TokenTextSplitter",

@@ -136,6 +136,7 @@ class MarkdownChunker:
         separators: list[str],
         settings: str,
         chunk_overlap: int = 0,
+        format: str = "markdown",
     ) -> MarkdownChunker: ...
     def split(
         self,

@@ -15,6 +15,7 @@
 
 use super::lines::{adornment, table, Out, Region};
 use crate::markdown::blocks::{Block, Kind};
+use crate::text::is_py_space;
 
 /// The blocks of an AsciiDoc text, in order.
 pub fn scan(text: &str) -> Vec<Block> {
@@ -63,10 +64,13 @@ fn one_line_title(s: &str) -> Option<(usize, String)> {
     }
     let level = s.bytes().take_while(|&b| b == c).count();
     let rest = &s[level..];
-    if level > 6 || !rest.starts_with([' ', '\t']) || rest.trim().is_empty() {
+    if level > 6 || !rest.starts_with([' ', '\t']) || rest.trim_matches(is_py_space).is_empty() {
         return None;
     }
-    let title = rest.trim().trim_end_matches(char::from(c)).trim_end();
+    let title = rest
+        .trim_matches(is_py_space)
+        .trim_end_matches(char::from(c))
+        .trim_end_matches(is_py_space);
     Some((level, title.to_owned()))
 }
 
@@ -74,14 +78,14 @@ fn one_line_title(s: &str) -> Option<(usize, String)> {
 fn two_line_level(s: &str, u: &str) -> Option<usize> {
     let (c, n) = adornment(u)?;
     let level = b"=-~^+".iter().position(|&x| x == c)? + 1;
-    let width = s.trim_end().chars().count();
+    let width = s.trim_end_matches(is_py_space).chars().count();
     let starts_block = s.starts_with(['.', '[', '/', ':', '*', '-', '<', ' ', '\t', '|']);
     (n >= 2 && width.abs_diff(n) <= 2 && !starts_block && delimiter(s).is_none()).then_some(level)
 }
 
 /// Whether `s` is a label: block title, block attribute line or anchor, attribute entry.
 fn label(s: &str) -> bool {
-    let t = s.trim_end();
+    let t = s.trim_end_matches(is_py_space);
     let title = t.len() > 1 && t.starts_with('.') && !t[1..].starts_with(['.', ' ', '\t']);
     let attrs = t.starts_with('[') && t.ends_with(']');
     title || attrs || attribute_entry(t)
@@ -123,7 +127,7 @@ fn item_start(s: &str) -> bool {
     };
     let bullet = marker > 0
         && s[marker..].starts_with([' ', '\t'])
-        && !s[marker..].trim().is_empty()
+        && !s[marker..].trim_matches(is_py_space).is_empty()
         && (c != b'<'
             || s[1..marker - 1]
                 .bytes()
@@ -137,7 +141,7 @@ fn description_term(s: &str) -> bool {
         if let Some(k) = s.find(mark) {
             let after = &s[k + mark.len()..];
             let term = &s[..k];
-            if !term.trim().is_empty()
+            if !term.trim_matches(is_py_space).is_empty()
                 && !term.ends_with([':', ';'])
                 && (after.is_empty() || after.starts_with([' ', '\t']))
             {
@@ -182,7 +186,13 @@ fn block(out: &mut Out, r: &Region, i: usize, top: bool) -> usize {
             return i + 1;
         }
         if let Some(level) = r.lines.get(i + 1).and_then(|u| two_line_level(s, u)) {
-            out.add(r, Kind::Heading, (i, i + 1), level, s.trim().to_owned());
+            out.add(
+                r,
+                Kind::Heading,
+                (i, i + 1),
+                level,
+                s.trim_matches(is_py_space).to_owned(),
+            );
             return i + 2;
         }
     }
@@ -190,7 +200,7 @@ fn block(out: &mut Out, r: &Region, i: usize, top: bool) -> usize {
         out.plain(r, Kind::Label, i, i);
         return i + 1;
     }
-    let t = s.trim_end();
+    let t = s.trim_end_matches(is_py_space);
     if t == "'''" || t == "<<<" {
         out.plain(r, Kind::Break, i, i);
         return i + 1;
@@ -200,10 +210,13 @@ fn block(out: &mut Out, r: &Region, i: usize, top: bool) -> usize {
     }
     if item_start(s) {
         let next = until(out, r, i, Kind::List, |l| {
-            item_start(l) || l.trim_end() == "+"
+            item_start(l) || l.trim_end_matches(is_py_space) == "+"
         });
         // A list continuation (`+`) joins the item: it never starts a chunk.
-        if r.lines.get(next).is_some_and(|l| l.trim_end() == "+") {
+        if r.lines
+            .get(next)
+            .is_some_and(|l| l.trim_end_matches(is_py_space) == "+")
+        {
             if let Some(last) = out.blocks.last_mut() {
                 last.end = r.starts[next] + 1;
             }

@@ -10,6 +10,7 @@
 
 use super::lines::{adornment, grid_border, grid_table, list_marker, table, Out, Region};
 use crate::markdown::blocks::{Block, Kind};
+use crate::text::is_py_space;
 
 /// The blocks of a plain text, in order.
 pub fn scan(text: &str) -> Vec<Block> {
@@ -41,7 +42,7 @@ fn block(out: &mut Out, r: &Region, i: usize, styles: &mut Vec<u8>) -> usize {
         return last + 1;
     }
     if let Some((c, n)) = r.lines.get(i + 1).and_then(|u| adornment(bare(u))) {
-        let width = s.trim_end().chars().count();
+        let width = s.trim_end_matches(is_py_space).chars().count();
         if n >= 3 && n + 2 >= width && adornment(s).is_none() && list_marker(s).is_none() {
             let level = match styles.iter().position(|&x| x == c) {
                 Some(k) => k + 1,
@@ -50,7 +51,13 @@ fn block(out: &mut Out, r: &Region, i: usize, styles: &mut Vec<u8>) -> usize {
                     styles.len()
                 }
             };
-            out.add(r, Kind::Heading, (i, i + 1), level, s.trim().to_owned());
+            out.add(
+                r,
+                Kind::Heading,
+                (i, i + 1),
+                level,
+                s.trim_matches(is_py_space).to_owned(),
+            );
             return i + 2;
         }
     }

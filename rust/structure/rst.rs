@@ -13,6 +13,7 @@
 
 use super::lines::{adornment, grid_border, grid_table, list_marker, table, Out, Region};
 use crate::markdown::blocks::{Block, Kind};
+use crate::text::is_py_space;
 
 /// Directives whose body is code (kept whole like a literal block).
 const CODE_DIRECTIVES: &[&str] = &[
@@ -201,7 +202,7 @@ impl Scanner {
                 && adornment(r.lines[i + 1]).is_none()
                 && i + 2 < r.len()
                 && adornment(r.lines[i + 2]) == Some((c, n))
-                && r.lines[i + 1].trim().chars().count() <= n;
+                && r.lines[i + 1].trim_matches(is_py_space).chars().count() <= n;
             if over {
                 self.heading(r, (i, i + 2), (c, true), r.lines[i + 1]);
                 return Some(i + 3);
@@ -213,7 +214,7 @@ impl Scanner {
             return None;
         }
         let (c, n) = adornment(*r.lines.get(i + 1)?)?;
-        let width = s.trim_end().chars().count();
+        let width = s.trim_end_matches(is_py_space).chars().count();
         if !top || r.cols(i + 1) > 0 || (n < width && n < 4) {
             return None;
         }
@@ -229,8 +230,13 @@ impl Scanner {
                 self.styles.len()
             }
         };
-        self.out
-            .add(r, Kind::Heading, lines, level, title.trim().to_owned());
+        self.out.add(
+            r,
+            Kind::Heading,
+            lines,
+            level,
+            title.trim_matches(is_py_space).to_owned(),
+        );
     }
 
     /// Explicit markup: a directive, target, substitution, footnote or comment.
@@ -259,7 +265,8 @@ impl Scanner {
             if head == last {
                 // No body: a label (a line and its options) glued to what follows, or,
                 // with text of its own on more lines, content.
-                let options = (i + 1..=last).all(|j| r.lines[j].trim_start().starts_with(':'));
+                let options = (i + 1..=last)
+                    .all(|j| r.lines[j].trim_start_matches(is_py_space).starts_with(':'));
                 let kind = if options { Kind::Label } else { Kind::Quote };
                 self.out.plain(r, kind, i, last);
             } else {
@@ -326,7 +333,7 @@ impl Scanner {
             j += 1;
         }
         self.out.plain(r, Kind::Paragraph, i, j);
-        if r.lines[j].trim_end().ends_with("::") {
+        if r.lines[j].trim_end_matches(is_py_space).ends_with("::") {
             let mut k = j + 1;
             while k < r.len() && r.blank(k) {
                 k += 1;

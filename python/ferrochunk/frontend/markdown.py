@@ -91,6 +91,8 @@ class MarkdownChunker:
     True
     """
 
+    format = "markdown"  # the markup texts are read as (TextChunker reads others)
+
     def __init__(
         self,
         chunk_size: int = 1000,

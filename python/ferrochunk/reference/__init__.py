@@ -16,6 +16,7 @@ _EXPORTS = {
     "Language": "..language",
     "Chunk": ".chunk",
     "MarkdownChunker": ".markdown.chunker",
+    "TextChunker": ".markdown.chunker",
     "MarkdownHeaderTextSplitter": ".markdown.header",
     "Splitter": ".split.splitter",
     "CharacterTextSplitter": ".split.textsplitter",
@@ -31,7 +32,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from ..documents import Document
     from ..language import Language
     from .chunk import Chunk
-    from .markdown.chunker import MarkdownChunker
+    from .markdown.chunker import MarkdownChunker, TextChunker
     from .markdown.header import MarkdownHeaderTextSplitter
     from .split.splitter import Splitter
     from .split.textsplitter import (
@@ -49,6 +50,7 @@ __all__ = [
     "MarkdownHeaderTextSplitter",
     "RecursiveCharacterTextSplitter",
     "Splitter",
+    "TextChunker",
     "TextSplitter",
     "TokenTextSplitter",
     "split",

@@ -15,6 +15,7 @@ use crate::python::chunk::PyChunk;
 use crate::python::length::PyLength;
 use crate::python::split::native_length;
 use crate::split::scan::Separator;
+use crate::structure::Format;
 
 /// A configured Markdown chunker; immutable and shareable across threads.
 #[pyclass(frozen, name = "MarkdownChunker", module = "ferrochunk._native")]
@@ -104,9 +105,10 @@ impl PyMarkdownChunker {
 
 #[pymethods]
 impl PyMarkdownChunker {
-    /// `separators` are regexes in the syntax Python's `re` and the `regex` crate share.
+    /// `separators` are regexes in the syntax Python's `re` and the `regex` crate share;
+    /// `format` is the markup the texts are read as (`markdown`, `rst`, `asciidoc`, `plain`).
     #[new]
-    #[pyo3(signature = (chunk_size, min_size, separators, settings, chunk_overlap=0))]
+    #[pyo3(signature = (chunk_size, min_size, separators, settings, chunk_overlap=0, format="markdown"))]
     #[allow(clippy::needless_pass_by_value)] // PyO3 extracts a list by value
     fn new(
         chunk_size: usize,
@@ -114,13 +116,16 @@ impl PyMarkdownChunker {
         separators: Vec<String>,
         settings: String,
         chunk_overlap: usize,
+        format: &str,
     ) -> PyResult<Self> {
         let seps = separators
             .iter()
             .map(|s| Separator::regex(s))
             .collect::<Result<Vec<_>>>()?;
         Ok(Self {
-            inner: MarkdownChunker::new(chunk_size, min_size, seps).with_overlap(chunk_overlap),
+            inner: MarkdownChunker::new(chunk_size, min_size, seps)
+                .with_overlap(chunk_overlap)
+                .with_format(Format::from_name(format)?),
             settings,
         })
     }

@@ -10,7 +10,6 @@ from typing import Any, Optional
 from ...frontend.markdown import Options
 from ..chunk_id import chunk_id, text_digest
 from ..text import utf8_len
-from .blocks import scan
 from .overlap import Overlap
 from .parent import group
 from .sections import Coverage, Sections
@@ -49,7 +48,7 @@ class ReferenceMarkdownEngine:
 
     def split(self, text: str, options: Options) -> tuple[list[Any], list[Any]]:
         """``(chunks, parents)``; parents only with ``options.parent_size``."""
-        blocks = scan(text)
+        blocks = self.engine.blocks(text)
         raw = self.engine.chunk(text, blocks)
         ups = (
             []

@@ -15,10 +15,12 @@ from __future__ import annotations
 from typing import Any, Callable, NamedTuple, Optional
 
 from ...frontend import markdown as front
+from ...frontend import structure as front_structure
 from ..chunk import Chunk
 from ..split.recursive import Engine
 from ..split.scan import Separator
-from .blocks import CODE, HEADING, HTML, LIST, QUOTE, TABLE, Block, scan
+from .blocks import CODE, HEADING, HTML, LIST, QUOTE, TABLE, Block
+from .lines import LABEL
 from .build import ReferenceMarkdownEngine
 from .chunk import RawChunk
 
@@ -43,8 +45,14 @@ class MarkdownEngine:
     """Chunks one Markdown text; ``separators`` are regexes used to cut long paragraphs."""
 
     def __init__(
-        self, chunk_size: int, min_size: int, separators: list[str], length: LengthFunction
+        self,
+        chunk_size: int,
+        min_size: int,
+        separators: list[str],
+        length: LengthFunction,
+        fmt: str = "markdown",
     ):
+        self.format = fmt
         self.max = chunk_size
         self.min = min_size
         self.separators = [Separator(s, is_regex=True) for s in separators]
@@ -53,8 +61,13 @@ class MarkdownEngine:
     def size(self, text: str, a: int, b: int) -> int:
         return b - a if self.length is None else self.length(text[a:b])
 
+    def blocks(self, text: str) -> list[Block]:
+        from ..structure import scan  # the scanners import this package's line helpers
+
+        return scan(self.format, text)
+
     def chunk(self, text: str, blocks: Optional[list[Block]] = None) -> list[RawChunk]:
-        units = self.units(text, scan(text) if blocks is None else blocks)
+        units = self.units(text, self.blocks(text) if blocks is None else blocks)
         return self.merge_small(text, self.pack(text, units))
 
     # -- units -----------------------------------------------------------------------------
@@ -62,13 +75,33 @@ class MarkdownEngine:
     def units(self, text: str, blocks: list[Block]) -> list[Unit]:
         out: list[Unit] = []
         stack: list[tuple[int, str]] = []
-        heads: list[tuple[Block, Path]] = []  # pending headings and the path at each
-        for block in blocks:
+        heads: list[tuple[Block, Path]] = []  # pending headings and labels, the path at each
+        i = 0
+        while i < len(blocks):
+            block = blocks[i]
+            i += 1
+            if block.kind == LABEL:
+                heads.append((block, tuple(t for _, t in stack)))
+                continue
+            if block.parts > 0:
+                # A container: whole when it fits, else its parts take its place.
+                unit = self.whole(text, heads, block, tuple(t for _, t in stack))
+                if unit is not None:
+                    out.append(unit)
+                    heads = []
+                    i += block.parts
+                continue
             if block.kind == HEADING:
                 while stack and stack[-1][0] >= block.level:
                     stack.pop()
                 stack.append((block.level, block.title))
-                heads.append((block, tuple(t for _, t in stack)))
+                path = tuple(t for _, t in stack)
+                # Labels just before a heading belong to the section it opens.
+                k = len(heads)
+                while k > 0 and heads[k - 1][0].kind == LABEL:
+                    k -= 1
+                heads[k:] = [(b, path) for b, _ in heads[k:]]
+                heads.append((block, path))
                 continue
             out.extend(self.atom(text, heads, block, tuple(t for _, t in stack)))
             heads = []
@@ -78,15 +111,19 @@ class MarkdownEngine:
         out: list[Unit] = []
         for block, path in heads:
             units = self.cut_prose(text, block.start, block.end, self.max, path)
-            out.extend(u._replace(heading=k == 0, heading_only=True) for k, u in enumerate(units))
+            out.extend(
+                u._replace(heading=k == 0 and block.kind == HEADING, heading_only=True)
+                for k, u in enumerate(units)
+            )
         return out
 
     def atom(
         self, text: str, heads: list[tuple[Block, Path]], block: Block, path: Path
     ) -> list[Unit]:
+        unit = self.whole(text, heads, block, path)
+        if unit is not None:
+            return [unit]
         start = heads[0][0].start if heads else block.start
-        if self.size(text, start, block.end) <= self.max:
-            return [Unit(start, block.end, heads[0][1] if heads else path, heading=bool(heads))]
         if not heads:
             return self.cut(text, block, self.max, self.max, path)
         budget = self.max - self.size(text, start, block.start)
@@ -101,18 +138,31 @@ class MarkdownEngine:
             return self.headings_alone(text, heads) + pieces
         return [first, *pieces[1:]]
 
+    def whole(
+        self, text: str, heads: list[tuple[Block, Path]], block: Block, path: Path
+    ) -> Optional[Unit]:
+        """The pending heads and ``block`` as one unit, if that fits a chunk."""
+        start = heads[0][0].start if heads else block.start
+        if self.size(text, start, block.end) > self.max:
+            return None
+        heading = any(b.kind == HEADING for b, _ in heads)
+        return Unit(start, block.end, heads[0][1] if heads else path, heading=heading)
+
     def cut(self, text: str, block: Block, first: int, rest: int, path: Path) -> list[Unit]:
         """Pieces of a block too large for one chunk."""
         if block.kind not in _LINE_KINDS:
             return self.cut_prose(text, block.start, block.end, first, path)
         header = None
         if block.kind == TABLE:
-            delim = _line_start(text, block.start)
-            rows = _line_start(text, delim)
+            head = block.head
+            if head == 0:  # Markdown: the header row and the delimiter row
+                delim = _line_start(text, block.start)
+                head = delim + len(text[delim : _line_start(text, delim)].rstrip())
+            rows = _line_start(text, head)
             hdr = self.size(text, block.start, rows)
             if rows < block.end and rest - hdr >= rest // 2:
                 rest -= hdr
-                header = (block.start, delim + len(text[delim : rows - 1].rstrip()))
+                header = (block.start, head)
         units = self.cut_lines(text, block.start, block.end, first, rest, path)
         return [u._replace(header=header) if u.continuation else u for u in units]
 
@@ -204,7 +254,11 @@ def _line_start(text: str, pos: int) -> int:
 def make_engine(chunker: front.MarkdownChunker) -> ReferenceMarkdownEngine:
     """The reference engine for a chunker's settings (also the Rust stack's fallback)."""
     engine = MarkdownEngine(
-        chunker.chunk_size, chunker.min_size, chunker.separators, chunker.length_function
+        chunker.chunk_size,
+        chunker.min_size,
+        chunker.separators,
+        chunker.length_function,
+        chunker.format,
     )
     return ReferenceMarkdownEngine(engine, chunker.settings, chunker.chunk_overlap)
 
@@ -216,3 +270,9 @@ class MarkdownChunker(front.MarkdownChunker):
 
     def _chunk_type(self) -> Callable[..., Any]:
         return Chunk
+
+
+class TextChunker(front_structure.TextChunker, MarkdownChunker):
+    __doc__ = front_structure.TextChunker.__doc__
+
+    _make_engine = make_engine

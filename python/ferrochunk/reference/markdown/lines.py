@@ -11,6 +11,9 @@ from typing import NamedTuple, Optional
 HEADING, CODE, TABLE, LIST, QUOTE, HTML, PARAGRAPH, BREAK = (
     "heading", "code", "table", "list", "quote", "html", "paragraph", "break",
 )  # fmt: skip
+# A line glued to what follows it (an RST directive head, an AsciiDoc block title); the
+# Markdown scanner makes none (rust/markdown/blocks.rs, Kind::Label).
+LABEL = "label"
 
 _BLOCK_NAMES = (
     "address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|"
@@ -52,6 +55,8 @@ class Block(NamedTuple):
     end: int
     level: int = 0
     title: str = ""
+    parts: int = 0  # a container: how many of the blocks right after it lie inside it
+    head: int = 0  # a table whose header the scanner knows: the end of its header rows
 
 
 def indent(s: str) -> tuple[int, int]:
