@@ -6,10 +6,12 @@ The quality benchmark (benches/quality.py) measures the text chunkers on real do
 of the formats they read; none of them may be committed, so they come from the package
 registries the project can reach, through their ordinary clients:
 
-- reStructuredText: the documentation sources in the sdists of Sphinx, docutils and
-  SQLAlchemy (``pip download --no-binary :all: --no-deps``), every ``*.rst`` file;
+- reStructuredText: the documentation sources in the sdists of Sphinx (``doc/``),
+  docutils (``docs/``) and SQLAlchemy (``doc/``) (``pip download --no-binary :all:
+  --no-deps``), every ``*.rst`` file;
 - AsciiDoc: Git's documentation sources (Debian's ``git-doc``, ``apt-get download``;
-  AsciiDoc in ``*.txt`` files) and AsciiDoc.py's own manual pages (its sdist), renamed
+  AsciiDoc in ``*.txt`` files, release notes left out) and AsciiDoc.py's own manual pages
+  (its sdist, ``doc/*.txt``), renamed
   ``*.adoc`` so that the suffix says the format.
 
 Layout: ``DEST/rst/<package>/...`` and ``DEST/asciidoc/<package>/...``; a package already
@@ -28,8 +30,13 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-RST_SDISTS = {"sphinx": "9.0.4", "docutils": "0.23", "sqlalchemy": "2.0.36"}
-ASCIIDOC_SDISTS = {"asciidoc": "10.2.1"}
+# name: (version, the folder of its documentation sources)
+RST_SDISTS = {
+    "sphinx": ("9.0.4", "doc"),
+    "docutils": ("0.23", "docs"),
+    "sqlalchemy": ("2.0.36", "doc"),
+}
+ASCIIDOC_SDISTS = {"asciidoc": ("10.2.1", "doc")}
 ASCIIDOC_DEBS = {"git-doc": "1:2.39.5-0+deb12u3"}
 
 
@@ -66,10 +73,10 @@ def copy(files: list[Path], root: Path, dest: Path, suffix: str) -> int:
 
 
 def fetch(dest: Path) -> None:
-    jobs = [("rst", n, v, "sdist") for n, v in RST_SDISTS.items()]
-    jobs += [("asciidoc", n, v, "sdist") for n, v in ASCIIDOC_SDISTS.items()]
-    jobs += [("asciidoc", n, v, "deb") for n, v in ASCIIDOC_DEBS.items()]
-    for fmt, name, version, kind in jobs:
+    jobs = [("rst", n, v, d, "sdist") for n, (v, d) in RST_SDISTS.items()]
+    jobs += [("asciidoc", n, v, d, "sdist") for n, (v, d) in ASCIIDOC_SDISTS.items()]
+    jobs += [("asciidoc", n, v, f"usr/share/doc/{n}", "deb") for n, v in ASCIIDOC_DEBS.items()]
+    for fmt, name, version, folder, kind in jobs:
         out = dest / fmt / name
         if out.exists():
             print(f"{fmt}/{name}: already there")
@@ -77,16 +84,10 @@ def fetch(dest: Path) -> None:
         with tempfile.TemporaryDirectory() as tmp_name:
             tmp = Path(tmp_name)
             root = sdist(name, version, tmp) if kind == "sdist" else deb(name, version, tmp)
-            if fmt == "rst":
-                files = sorted(root.rglob("*.rst"))
-                n = copy(files, root, out.with_name(name + ".part"), ".rst")
-            elif kind == "deb":
-                docs = root / "usr/share/doc" / name
-                files = sorted(p for p in docs.rglob("*.txt") if "RelNotes" not in p.parts)
-                n = copy(files, docs, out.with_name(name + ".part"), ".adoc")
-            else:
-                files = sorted((root / "doc").glob("*.txt"))
-                n = copy(files, root / "doc", out.with_name(name + ".part"), ".adoc")
+            docs = root / folder
+            pattern = "*.rst" if fmt == "rst" else "*.txt"
+            files = sorted(p for p in docs.rglob(pattern) if "RelNotes" not in p.parts)
+            n = copy(files, docs, out.with_name(name + ".part"), "." + fmt.replace("asciidoc", "adoc"))
             out.with_name(name + ".part").rename(out)
         print(f"{fmt}/{name} {version}: {n} files")
 

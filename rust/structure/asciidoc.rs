@@ -9,8 +9,9 @@
 //! example `====`, sidebar `****`, quote `____` and open `--` blocks are containers whose
 //! bodies are read again); block titles (`.Title`), attribute lines (`[source,python]`,
 //! `[[id]]`), attribute entries (`:name: value`) and comment lines as labels glued to what
-//! follows; list items and description-list items as seams; indented literal paragraphs
-//! as code; breaks (`'''`, `<<<`); paragraphs.
+//! follows, and so are list continuations (`+`) and all but the last of several
+//! description terms sharing one body; list items and description-list items as seams;
+//! indented literal paragraphs as code; breaks (`'''`, `<<<`); paragraphs.
 //! Mirrored by `python/ferrochunk/reference/structure/asciidoc.py`.
 
 use super::lines::{adornment, table, Out, Region};
@@ -208,21 +209,20 @@ fn block(out: &mut Out, r: &Region, i: usize, top: bool) -> usize {
     if r.cols(i) > 0 {
         return until(out, r, i, Kind::Code, |_| false);
     }
+    if t == "+" {
+        // A list continuation: the block after it belongs to the item before it.
+        out.plain(r, Kind::Label, i, i);
+        return i + 1;
+    }
+    if description_term(s) && r.lines.get(i + 1).is_some_and(|l| description_term(l)) {
+        // One of several terms sharing the body below them.
+        out.plain(r, Kind::Label, i, i);
+        return i + 1;
+    }
     if item_start(s) {
-        let next = until(out, r, i, Kind::List, |l| {
+        return until(out, r, i, Kind::List, |l| {
             item_start(l) || l.trim_end_matches(is_py_space) == "+"
         });
-        // A list continuation (`+`) joins the item: it never starts a chunk.
-        if r.lines
-            .get(next)
-            .is_some_and(|l| l.trim_end_matches(is_py_space) == "+")
-        {
-            if let Some(last) = out.blocks.last_mut() {
-                last.end = r.starts[next] + 1;
-            }
-            return next + 1;
-        }
-        return next;
     }
     until(out, r, i, Kind::Paragraph, |_| false)
 }
@@ -314,7 +314,7 @@ mod tests {
     #[test]
     fn containers_items_and_continuations() {
         let text =
-            "[NOTE]\n====\nOne.\n\nTwo.\n====\n\n* a\n* b\n+\nmore\n\n--all::\n\tStage all.\n";
+            "[NOTE]\n====\nOne.\n\nTwo.\n====\n\n* a\n* b\n+\nmore\n\n-a::\n--all::\n\tStage all.\n";
         let got = kinds(text);
         assert_eq!(got[0], (Kind::Label, "[NOTE]"));
         assert_eq!(got[1].0, Kind::Quote);
@@ -322,8 +322,10 @@ mod tests {
         assert_eq!(got[3], (Kind::Paragraph, "One."));
         assert_eq!(got[4], (Kind::Paragraph, "Two.\n===="));
         assert_eq!(got[5], (Kind::List, "* a"));
-        assert_eq!(got[6], (Kind::List, "* b\n+"));
-        assert_eq!(got[7], (Kind::Paragraph, "more"));
-        assert_eq!(got[8], (Kind::List, "--all::\n\tStage all."));
+        assert_eq!(got[6], (Kind::List, "* b"));
+        assert_eq!(got[7], (Kind::Label, "+"));
+        assert_eq!(got[8], (Kind::Paragraph, "more"));
+        assert_eq!(got[9], (Kind::Label, "-a::"));
+        assert_eq!(got[10], (Kind::List, "--all::\n\tStage all."));
     }
 }

@@ -7,7 +7,7 @@
 //! directives tables, the others containers of their head and body; a directive without a
 //! body, a hyperlink target or a comment is a label glued to what follows); grid and
 //! simple tables; doctest blocks; bullet, enumerated and field list items, definition list
-//! items and footnotes as seams; block quotes; line blocks; paragraphs. Bodies are read
+//! items (one or more term lines glued to the indented definition) and footnotes as seams; block quotes; line blocks; paragraphs. Bodies are read
 //! again with their indentation cut off, so a literal block inside a note is atomic too.
 //! Mirrored by `python/ferrochunk/reference/structure/rst.py`.
 
@@ -316,21 +316,22 @@ impl Scanner {
     }
 
     fn paragraph(&mut self, r: &Region, i: usize) -> usize {
-        if !r.blank(i + 1) && r.cols(i + 1) > 0 {
-            // A definition list item: the term, then its indented definition.
-            let last = indented_end(r, i + 1);
-            let Some(k) = self.out.plain(r, Kind::List, i, last) else {
-                return last + 1;
-            };
-            self.out.plain(r, Kind::Label, i, i);
-            let body = r.body(i + 1, last, margin(r, i + 1, last), 0);
-            self.region(&body, false);
-            self.out.close(k);
-            return last + 1;
-        }
         let mut j = i;
         while !r.blank(j + 1) && r.cols(j + 1) == 0 {
             j += 1;
+        }
+        if !r.blank(j + 1) {
+            // A definition list item: its terms (a glossary has several), then its indented
+            // definition.
+            let last = indented_end(r, j + 1);
+            let Some(k) = self.out.plain(r, Kind::List, i, last) else {
+                return last + 1;
+            };
+            self.out.plain(r, Kind::Label, i, j);
+            let body = r.body(j + 1, last, margin(r, j + 1, last), 0);
+            self.region(&body, false);
+            self.out.close(k);
+            return last + 1;
         }
         self.out.plain(r, Kind::Paragraph, i, j);
         if r.lines[j].trim_end_matches(is_py_space).ends_with("::") {

@@ -9,6 +9,10 @@
 - **tiny**: % of chunks under 20 % of the target size; **oversize**: % over it (sizes in
   the configuration's unit);
 - **coverage**: % of the text's non-whitespace code points inside at least one chunk.
+
+Texts in reStructuredText or AsciiDoc (``formats``) are judged by their own block starts,
+code blocks and tables (:mod:`.formats`); plain text by the Markdown rules (a blank line or
+a list item starts a block; it has no code blocks).
 """
 
 from __future__ import annotations
@@ -16,8 +20,9 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
+from .formats import block_start, code_and_tables, ends_block
 from .measures import union
 
 SENTENCE_END = re.compile(
@@ -27,7 +32,7 @@ BLOCK_START = re.compile(r"[ \t]*(#|```|~~~|\||[-*+] |\d+[.)] |>|$)")
 Spans = list[tuple[int, int]]
 
 
-def ends_mid_sentence(text: str, end: int, chunk: str) -> bool:
+def ends_mid_sentence(text: str, end: int, chunk: str, fmt: str = "markdown") -> bool:
     """Whether a chunk ending at ``end`` stops inside a sentence (see the module docs)."""
     if SENTENCE_END.search(chunk.rstrip()):
         return False
@@ -37,7 +42,13 @@ def ends_mid_sentence(text: str, end: int, chunk: str) -> bool:
     if text[end:nl].strip():
         return True  # the chunk stops inside a line
     after = text.find("\n", nl + 1)
-    return not BLOCK_START.match(text[nl + 1 : len(text) if after < 0 else after])
+    after = len(text) if after < 0 else after
+    if fmt in ("rst", "asciidoc"):
+        last = chunk.rstrip().rsplit("\n", 1)[-1]
+        if ends_block(fmt, last) or not text[nl + 1 : after].strip():
+            return False
+        return not block_start(fmt, text, nl + 1, after, last)
+    return not BLOCK_START.match(text[nl + 1 : after])
 
 
 @functools.lru_cache(maxsize=4096)
@@ -64,9 +75,14 @@ def blocks(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def regions(text: str, size: int, length: Callable[[str], int] = len) -> Spans:
-    """Fenced code blocks and tables (as spans) that fit in ``size`` (measured by ``length``)."""
-    return [(a, b) for a, b in blocks(text) if length(text[a:b]) <= size]
+def regions(
+    text: str, size: int, length: Callable[[str], int] = len, fmt: str = "markdown"
+) -> Spans:
+    """Code blocks and tables (as spans) that fit in ``size`` (measured by ``length``)."""
+    if fmt == "plain":
+        return []
+    found = code_and_tables(fmt, text) if fmt in ("rst", "asciidoc") else blocks(text)
+    return [(a, b) for a, b in found if length(text[a:b]) <= size]
 
 
 def boundary_measures(
@@ -74,17 +90,20 @@ def boundary_measures(
     spans: Sequence[Spans],
     size: int,
     length: Callable[[str], int] = len,
+    formats: Optional[Sequence[str]] = None,
 ) -> dict[str, Any]:
-    """The boundary measures of chunks ``spans[i]`` of ``texts[i]`` at target ``size``."""
+    """The boundary measures of chunks ``spans[i]`` of ``texts[i]`` at target ``size``;
+    ``formats[i]`` is the markup of ``texts[i]`` (Markdown when not given)."""
     chunks = mid = tiny = over = fits = cut = solid = covered = 0
-    for text, doc_spans in zip(texts, spans):
+    fmts = formats if formats is not None else ["markdown"] * len(texts)
+    for text, doc_spans, fmt in zip(texts, spans, fmts):
         chunks += len(doc_spans)
         for a, b in doc_spans:
-            mid += ends_mid_sentence(text, b, text[a:b])
+            mid += ends_mid_sentence(text, b, text[a:b], fmt)
             n = length(text[a:b])
             tiny += n < size * 0.2
             over += n > size
-        for a, b in regions(text, size, length):
+        for a, b in regions(text, size, length, fmt):
             fits += 1
             cut += not any(s <= a and b <= e for s, e in doc_spans)
         solid += _solid_total(text)

@@ -151,12 +151,14 @@ def block(out: Out, r: Region, i: int, top: bool) -> int:
         return i + 1
     if r.cols(i) > 0:
         return until(out, r, i, CODE, lambda _: False)
+    if s.rstrip() == "+":
+        out.add(r, LABEL, i, i)  # a list continuation: what follows belongs to the item
+        return i + 1
+    if description_term(s) and i + 1 < len(r) and description_term(r.lines[i + 1]):
+        out.add(r, LABEL, i, i)  # one of several terms sharing the body below them
+        return i + 1
     if item_start(s):
-        nxt = until(out, r, i, LIST, lambda line: item_start(line) or line.rstrip() == "+")
-        if nxt < len(r) and r.lines[nxt].rstrip() == "+":
-            out.blocks[-1] = out.blocks[-1]._replace(end=r.starts[nxt] + 1)
-            return nxt + 1
-        return nxt
+        return until(out, r, i, LIST, lambda line: item_start(line) or line.rstrip() == "+")
     return until(out, r, i, PARAGRAPH, lambda _: False)
 
 

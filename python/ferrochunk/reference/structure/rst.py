@@ -230,18 +230,18 @@ class Scanner:
         return last + 1
 
     def paragraph(self, r: Region, i: int) -> int:
-        if not r.blank(i + 1) and r.cols(i + 1) > 0:
-            last = indented_end(r, i + 1)
-            k = self.out.add(r, LIST, i, last)
-            if k is None:
-                return last + 1
-            self.out.add(r, LABEL, i, i)
-            self.region(r.body(i + 1, last, margin(r, i + 1, last), 0), False)
-            self.out.close(k)
-            return last + 1
         j = i
         while not r.blank(j + 1) and r.cols(j + 1) == 0:
             j += 1
+        if not r.blank(j + 1):  # a definition list item: its terms, then the definition
+            last = indented_end(r, j + 1)
+            k = self.out.add(r, LIST, i, last)
+            if k is None:
+                return last + 1
+            self.out.add(r, LABEL, i, j)
+            self.region(r.body(j + 1, last, margin(r, j + 1, last), 0), False)
+            self.out.close(k)
+            return last + 1
         self.out.add(r, PARAGRAPH, i, j)
         if r.lines[j].rstrip().endswith("::"):
             k = j + 1
