@@ -87,7 +87,9 @@ def fetch(dest: Path) -> None:
             docs = root / folder
             pattern = "*.rst" if fmt == "rst" else "*.txt"
             files = sorted(p for p in docs.rglob(pattern) if "RelNotes" not in p.parts)
-            n = copy(files, docs, out.with_name(name + ".part"), "." + fmt.replace("asciidoc", "adoc"))
+            n = copy(
+                files, docs, out.with_name(name + ".part"), "." + fmt.replace("asciidoc", "adoc")
+            )
             out.with_name(name + ".part").rename(out)
         print(f"{fmt}/{name} {version}: {n} files")
 

@@ -459,7 +459,9 @@ impl Run<'_> {
             if let Some(c) = cur.as_mut() {
                 // Table pieces that repeat a header are sized for it: they stay alone.
                 if (c.heading_only || !u.heading_only) && u.header.is_none() && c.header.is_none() {
-                    let closes = u.heading && self.chunk_size(c)? >= self.cfg.min;
+                    // A chunk of headings alone is never closed: it belongs to what follows.
+                    let closes =
+                        u.heading && !c.heading_only && self.chunk_size(c)? >= self.cfg.min;
                     if !closes {
                         let grown = self.size(c.start, u.end)?;
                         if grown <= self.cfg.max {

@@ -2,8 +2,8 @@
 //! to chunk without cutting things.
 //!
 //! Section titles at the top level (`= Title` to `====== Title`, `#` likewise, and the
-//! older two-line titles underlined with `=` `-` `~` `^` `+` within two characters of the
-//! title's length); delimited blocks found by their closing line (listing `----`, literal
+//! older two-line titles underlined with `=` `-` `~` `^` `+`, at least three of them and
+//! within two characters of the title's length, under a line with a word in it); delimited blocks found by their closing line (listing `----`, literal
 //! `....`, passthrough `++++`, comment `////` and backtick fences are code; `|===` `,===`
 //! `:===` `!===` tables, with the first row as header when a blank line follows it;
 //! example `====`, sidebar `****`, quote `____` and open `--` blocks are containers whose
@@ -81,7 +81,12 @@ fn two_line_level(s: &str, u: &str) -> Option<usize> {
     let level = b"=-~^+".iter().position(|&x| x == c)? + 1;
     let width = s.trim_end_matches(is_py_space).chars().count();
     let starts_block = s.starts_with(['.', '[', '/', ':', '*', '-', '<', ' ', '\t', '|']);
-    (n >= 2 && width.abs_diff(n) <= 2 && !starts_block && delimiter(s).is_none()).then_some(level)
+    // `--` opens an open block; a title has a word in it (`+` over `--` is no title).
+    let wordy = s
+        .chars()
+        .any(|c| !c.is_ascii_punctuation() && !is_py_space(c));
+    let ok = n >= 3 && wordy && width.abs_diff(n) <= 2 && !starts_block && delimiter(s).is_none();
+    ok.then_some(level)
 }
 
 /// Whether `s` is a label: block title, block attribute line or anchor, attribute entry.

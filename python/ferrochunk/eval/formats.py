@@ -11,6 +11,7 @@ so that the measures do not grade the scanners by themselves: a few regexes per 
   structure); AsciiDoc titles, delimiter lines, attribute lines, block titles, list and
   description items, list continuations (``+``), comments. A chunk that ends with a
   delimiter line or ``+`` ends a block too.
+  (A ``----`` line under a text line of about its length is a title underline.)
 - **code blocks and tables**: RST literal blocks after ``::``, code directives
   (``code-block``, ``code``, ``sourcecode``), grid and simple tables; AsciiDoc ``----``,
   ``....`` and backtick-fenced blocks and ``|===`` tables.
@@ -36,6 +37,7 @@ _ADOC_END = re.compile(r"(-{4,}|\.{4,}|[|,:!]={3,}|\+{4,}|={4,}|\*{4,}|_{4,}|--|
 _RST_CODE_DIRECTIVE = re.compile(r"\.\. (code-block|code|sourcecode)::")
 _GRID = re.compile(r"\+[-=][-=+:]*\+$")
 _SIMPLE = re.compile(r"=+( +=+)+$")
+_MARKERS = re.compile(r"([-*+] +|\d+\. +)*")
 
 
 def block_start(fmt: str, text: str, line_start: int, line_end: int, before: str) -> bool:
@@ -66,7 +68,9 @@ def code_and_tables(fmt: str, text: str) -> Spans:
         while b > a and not lines[b].strip():
             b -= 1
         first = lines[a]
-        out.append((starts[a] + len(first) - len(first.lstrip()), starts[b] + len(lines[b].rstrip())))
+        out.append(
+            (starts[a] + len(first) - len(first.lstrip()), starts[b] + len(lines[b].rstrip()))
+        )
     return out
 
 
@@ -96,6 +100,7 @@ def _rst(lines: list[str]) -> list[tuple[int, int]]:
         if _RST_CODE_DIRECTIVE.match(stripped):
             end = _indented_body(lines, i, base)
         elif stripped.endswith("::") and not stripped.startswith(".."):
+            base += len(_MARKERS.match(stripped).group())  # the text after list markers
             nxt = next((j for j in range(i + 1, len(lines)) if lines[j].strip()), None)
             if nxt is not None and nxt > i + 1 and _indent(lines[nxt]) > base:
                 start, end = nxt, _indented_body(lines, i, base)
@@ -125,6 +130,9 @@ def _asciidoc(lines: list[str]) -> list[tuple[int, int]]:
     while i < len(lines):
         t = lines[i].rstrip()
         code = re.fullmatch(r"-{4,}|\.{4,}|```.*|[|,:!]={3,}", t)
+        prev = lines[i - 1].strip() if i else ""
+        if code and prev and abs(len(prev) - len(t)) <= 2 and t[0] == "-":
+            code = None  # the underline of a two-line title
         if code:
             close = "```" if t.startswith("```") else t
             end = next((j for j in range(i + 1, len(lines)) if lines[j].rstrip() == close), None)

@@ -216,7 +216,11 @@ class MarkdownEngine:
                 and u.header is None
                 and cur.header is None
             ):
-                closes = u.heading and self.size(text, cur.start, cur.end) >= self.min
+                closes = (
+                    u.heading
+                    and not cur.heading_only  # headings alone belong to what follows
+                    and self.size(text, cur.start, cur.end) >= self.min
+                )
                 if not closes and self.size(text, cur.start, u.end) <= self.max:
                     cur = cur._replace(end=u.end, heading_only=cur.heading_only and u.heading_only)
                     continue

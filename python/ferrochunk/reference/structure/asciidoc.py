@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from ..markdown.lines import BREAK, CODE, HEADING, LABEL, LIST, PARAGRAPH, QUOTE, Block
-from .lines import Out, Region, adornment, table
+from .lines import _PUNCT, Out, Region, adornment, table
 
 _CODE, _TABLE, _CONTAINER = "code", "table", "container"
 
@@ -57,7 +57,8 @@ def two_line_level(s: str, u: str) -> Optional[int]:
     c, n = adorned
     width = len(s.rstrip())
     starts_block = s.startswith((".", "[", "/", ":", "*", "-", "<", " ", "\t", "|"))
-    if n >= 2 and abs(width - n) <= 2 and not starts_block and delimiter(s) is None:
+    wordy = any(not c.isspace() and c not in _PUNCT for c in s)  # `+` over `--` is no title
+    if n >= 3 and wordy and abs(width - n) <= 2 and not starts_block and delimiter(s) is None:
         return "=-~^+".index(c) + 1
     return None
 
@@ -74,10 +75,16 @@ def attribute_entry(s: str) -> bool:
         return False
     rest = s[1:]
     name = 0
-    while name < len(rest) and ((rest[name].isascii() and rest[name].isalnum()) or rest[name] in "_-!"):
+    while name < len(rest) and (
+        (rest[name].isascii() and rest[name].isalnum()) or rest[name] in "_-!"
+    ):
         name += 1
     after = rest[name:]
-    return name > 0 and after.startswith(":") and (len(after) == 1 or after[1:].startswith((" ", "\t")))
+    return (
+        name > 0
+        and after.startswith(":")
+        and (len(after) == 1 or after[1:].startswith((" ", "\t")))
+    )
 
 
 def item_start(s: str) -> bool:
@@ -110,8 +117,10 @@ def description_term(s: str) -> bool:
         k = s.find(mark)
         if k >= 0:
             after, term = s[k + len(mark) :], s[:k]
-            if term.strip() and not term.endswith((":", ";")) and (
-                after == "" or after.startswith((" ", "\t"))
+            if (
+                term.strip()
+                and not term.endswith((":", ";"))
+                and (after == "" or after.startswith((" ", "\t")))
             ):
                 return True
     return False
@@ -130,7 +139,9 @@ def block(out: Out, r: Region, i: int, top: bool) -> int:
         return delimited(out, r, i, kind)
     if s.startswith("//"):
         j = i
-        while j + 1 < len(r) and r.lines[j + 1].startswith("//") and delimiter(r.lines[j + 1]) is None:
+        while (
+            j + 1 < len(r) and r.lines[j + 1].startswith("//") and delimiter(r.lines[j + 1]) is None
+        ):
             j += 1
         out.add(r, LABEL, i, j)
         return j + 1

@@ -179,7 +179,9 @@ class Scanner:
         self.heading(r, i, i + 1, (c, False), s)
         return i + 2
 
-    def heading(self, r: Region, first: int, last: int, style: tuple[str, bool], title: str) -> None:
+    def heading(
+        self, r: Region, first: int, last: int, style: tuple[str, bool], title: str
+    ) -> None:
         if style not in self.styles:
             self.styles.append(style)
         level = self.styles.index(style) + 1
