@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001 - CJK punctuation in generated text is the point
 """TextChunker (rust/structure/ + the Markdown packer): Rust == pure-Python reference on
 generated reStructuredText / AsciiDoc / plain text and on real text read in each format;
 hand-written documents (tests/data/structure/) whose titles, code blocks, tables, notes and

@@ -1,4 +1,3 @@
-# ruff: noqa: RUF001 - the docs quote markup
 """The boundary judge's view of markup beyond Markdown: where a block starts, and which
 code blocks and tables a chunk must not cut, for reStructuredText and AsciiDoc.
 

@@ -20,9 +20,9 @@ from ..chunk import Chunk
 from ..split.recursive import Engine
 from ..split.scan import Separator
 from .blocks import CODE, HEADING, HTML, LIST, QUOTE, TABLE, Block
-from .lines import LABEL
 from .build import ReferenceMarkdownEngine
 from .chunk import RawChunk
+from .lines import LABEL
 
 LengthFunction = Optional[Callable[[str], int]]
 Path = tuple[str, ...]
