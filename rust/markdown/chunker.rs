@@ -346,7 +346,7 @@ impl Run<'_> {
         path: &Arc<[String]>,
     ) -> Result<Vec<Unit>> {
         if !is_line_kind(block.kind) {
-            return self.cut_prose(block.start, block.end, first, path);
+            return self.cut_prose_first(block.start, block.end, first, rest, path);
         }
         let (mut rest, mut header) = (rest, None);
         if block.kind == Kind::Table {
@@ -426,6 +426,30 @@ impl Run<'_> {
                 u
             })
             .collect())
+    }
+
+    /// Like [`Run::cut_prose`] with a smaller budget for the first piece only (the room
+    /// left beside a heading): the rest is cut again at the full budget, so a short first
+    /// budget does not chop the whole paragraph small.
+    fn cut_prose_first(
+        &self,
+        a: usize,
+        b: usize,
+        first: usize,
+        rest: usize,
+        path: &Arc<[String]>,
+    ) -> Result<Vec<Unit>> {
+        let mut units = self.cut_prose(a, b, first, path)?;
+        if first == rest || units.len() < 2 {
+            return Ok(units);
+        }
+        let mut more = self.cut_prose(units[1].start, b, rest, path)?;
+        for u in &mut more {
+            u.continuation = true;
+        }
+        units.truncate(1);
+        units.extend(more);
+        Ok(units)
     }
 
     /// Sentence-first recursive splitting of `text[a..b]` into spans of `budget`.

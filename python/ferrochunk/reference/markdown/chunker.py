@@ -151,7 +151,7 @@ class MarkdownEngine:
     def cut(self, text: str, block: Block, first: int, rest: int, path: Path) -> list[Unit]:
         """Pieces of a block too large for one chunk."""
         if block.kind not in _LINE_KINDS:
-            return self.cut_prose(text, block.start, block.end, first, path)
+            return self.cut_prose_first(text, block.start, block.end, first, rest, path)
         header = None
         if block.kind == TABLE:
             head = block.head
@@ -194,6 +194,17 @@ class MarkdownEngine:
         if cur is not None:
             pieces.append((cur[0], cur[1]))
         return [Unit(s, e, path, continuation=k > 0) for k, (s, e) in enumerate(pieces)]
+
+    def cut_prose_first(
+        self, text: str, a: int, b: int, first: int, rest: int, path: Path
+    ) -> list[Unit]:
+        """``cut_prose`` with budget ``first`` for the first piece only; the rest is cut
+        again at ``rest``."""
+        units = self.cut_prose(text, a, b, first, path)
+        if first == rest or len(units) < 2:
+            return units
+        more = self.cut_prose(text, units[1].start, b, rest, path)
+        return [units[0], *(u._replace(continuation=True) for u in more)]
 
     def cut_prose(self, text: str, a: int, b: int, budget: int, path: Path) -> list[Unit]:
         """Sentence-first recursive splitting of ``text[a:b]`` into spans of ``budget``."""
