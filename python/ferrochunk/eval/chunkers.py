@@ -145,6 +145,28 @@ def _markdown(config: Config) -> SpanFn:
     return lambda text: [(c.start, c.end) for c in m.split(text)]
 
 
+def _text(config: Config) -> SpanFn:
+    """``TextChunker`` with the format of each document's file suffix (Markdown for
+    ``.md``, RST for ``.rst``, AsciiDoc for ``.adoc``, plain otherwise): the runner passes
+    the document id as ``path``."""
+    from .. import TextChunker
+    from ..frontend.structure import FORMATS, format_for_path
+
+    length = _length(config)
+    over = config.overlap
+    chunkers = {
+        fmt: TextChunker(config.size, format=fmt, chunk_overlap=over, length_function=length)
+        for fmt in FORMATS
+    }
+
+    def split(text: str, path: str = "") -> Spans:
+        chunker = chunkers[format_for_path(path, "plain") or "plain"]
+        return [(c.start, c.end) for c in chunker.split(text)]
+
+    split.by_path = True  # type: ignore[attr-defined]
+    return split
+
+
 def _recursive(config: Config, module: str = "ferrochunk", package: str = "") -> SpanFn:
     cls = _import(module, package or module).RecursiveCharacterTextSplitter
     counter = _length(config)
@@ -214,6 +236,7 @@ def _semchunk(config: Config) -> SpanFn:
 CHUNKERS: dict[str, Callable[[Config], SpanFn]] = {
     "splitter": _splitter,
     "markdown": _markdown,
+    "text": _text,
     "recursive": _recursive,
     "tokens": _token_windows,
     "langchain": _langchain,
@@ -223,8 +246,9 @@ CHUNKERS: dict[str, Callable[[Config], SpanFn]] = {
     "semchunk": _semchunk,
 }
 """Name -> factory. ferrochunk's: ``splitter`` (``Splitter``), ``markdown``
-(``MarkdownChunker``), ``recursive`` (the drop-in ``RecursiveCharacterTextSplitter``),
-``tokens`` (``split_tokens`` windows); peers: the rest."""
+(``MarkdownChunker``), ``text`` (``TextChunker``, the format by file suffix), ``recursive``
+(the drop-in ``RecursiveCharacterTextSplitter``), ``tokens`` (``split_tokens`` windows);
+peers: the rest."""
 
 PEERS = ("langchain", "semantic-text-splitter", "chonkie-recursive", "chonkie-token", "semchunk")
 

@@ -15,6 +15,7 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
+from ..frontend.structure import format_for_path
 from .bm25 import BM25, CorpusTerms
 from .boundaries import boundary_measures
 from .chunkers import ENCODING, Config, Skip, Spans, build
@@ -58,8 +59,9 @@ class Chunks:
 def chunk_all(dataset: Dataset, split: Callable[[str], Spans]) -> Chunks:
     """Chunks of every document, in document order."""
     out = Chunks([], [], [], [], [])
+    by_path = getattr(split, "by_path", False)  # a chunker that reads the file suffix
     for doc_id, text in dataset.documents.items():
-        spans = split(text)
+        spans = split(text, doc_id) if by_path else split(text)  # type: ignore[call-arg]
         out.per_doc.append(spans)
         for a, b in spans:
             out.docs.append(doc_id)
@@ -153,7 +155,8 @@ def _one(dataset: Dataset, config: Config, k: int, retriever: Any) -> Result:
     measures = _measures(dataset, chunks, ranked, tokens, k)
     texts = list(dataset.documents.values())
     length = get_encoding(ENCODING).length_function() if config.unit == "tokens" else len
-    bounds = boundary_measures(texts, chunks.per_doc, config.size, length)
+    formats = [format_for_path(d, "markdown") or "markdown" for d in dataset.documents]
+    bounds = boundary_measures(texts, chunks.per_doc, config.size, length, formats)
     timing = {
         "chunk_s": t1 - t0,
         "index_s": t2 - t1,
