@@ -6,7 +6,9 @@ derived here from the documented formula, the first 32 hex digits of SHA-256 ove
 pinned as hex strings (computed once with that formula, not by the chunker). A change to the
 formula, to the settings strings (``frontend/markdown.py`` ``_settings``, the parent suffix
 in ``rust/markdown/ids.rs``, ``frontend/splitter.py`` ``settings`` for the ids the CLI and
-``chunk_arrow`` give recursive-splitter chunks) or to the spans fails here."""
+``chunk_arrow`` give recursive-splitter chunks) or to the spans fails here. (``markdown-v2``:
+cuts inside blocks became sentence-first with even sizes, issue 14; the pins were recomputed
+then.)"""
 
 from __future__ import annotations
 
@@ -63,64 +65,64 @@ CASES = {
         {},
         DOC,
         None,
-        f"markdown-v1|size=1000|min=250|seps={DEFAULT}|len=chars",
+        f"markdown-v2|size=1000|min=250|seps={DEFAULT}|len=chars",
         ONE,
-        ["02279457482b3fe0131873d294dd777b"],
+        ["614393248effc4f5f69917049280cdbe"],
     ),
     "size-20": Case(
         {"chunk_size": 20, "min_size": 0},
         DOC,
         None,
-        f"markdown-v1|size=20|min=0|seps={DEFAULT}|len=chars",
+        f"markdown-v2|size=20|min=0|seps={DEFAULT}|len=chars",
         TWO,
-        ["6e849a3095bbd462317901ca0d67c592", "58153ee4d1a3a7ff5bb7bb6ef85ffd12"],
+        ["d104130821266d09811c8a62f133e291", "f8022970916b4a1ec1a889daf7b3a26b"],
     ),
     "document-id": Case(
         {"chunk_size": 20, "min_size": 0},
         DOC,
         "doc-1",
-        f"markdown-v1|size=20|min=0|seps={DEFAULT}|len=chars",
+        f"markdown-v2|size=20|min=0|seps={DEFAULT}|len=chars",
         TWO,
-        ["87e55fc5a0321510caad718dfebda817", "339908ccee29b5cd1db53df8451be582"],
+        ["e76cdb38e6b9a1726081f6f31ddae141", "89bd55e2d960d7c83ad9b57da910bb64"],
     ),
     "custom-separators": Case(
         {"chunk_size": 20, "min_size": 0, "separators": ["\\n", " ", ""]},
         DOC,
         None,
-        r'markdown-v1|size=20|min=0|seps=["\\n", " ", ""]|len=chars',
+        r'markdown-v2|size=20|min=0|seps=["\\n", " ", ""]|len=chars',
         TWO,
-        ["03d6efd729c81a845b136b59485e9801", "fba9b95595ba4224d91f34af33eb6247"],
+        ["caa584226416abf9932de3dd3089978a", "013eb25ac79e24dd36fdece212047568"],
     ),
     "length-function": Case(
         {"chunk_size": 5, "min_size": 0, "length_function": words},
         DOC,
         None,
-        f"markdown-v1|size=5|min=0|seps={DEFAULT}|len=words",
+        f"markdown-v2|size=5|min=0|seps={DEFAULT}|len=words",
         TWO,
-        ["12d72eef8d9f3acf1688f544721aa439", "01b91737e239d09737df4ecea411886c"],
+        ["77fea2a84327d7e519a75b18a2a723f0", "afb961d0945389f69a2900557d667bff"],
     ),
     "overlap": Case(
         {"chunk_size": 20, "min_size": 0, "chunk_overlap": 5},
         DOC,  # a tail never crosses a heading: B keeps its start
         None,
-        f"markdown-v1|size=20|min=0|seps={DEFAULT}|len=chars|overlap=5",
+        f"markdown-v2|size=20|min=0|seps={DEFAULT}|len=chars|overlap=5",
         TWO,
-        ["07a36e5985355627303cec2cabe8e200", "805768b30478497bf8a1648dbed15af8"],
+        ["d6b59a5204073700b92912aa3427f05c", "3e7e43d32ef36f07476524f0734d898e"],
     ),
     "cjk": Case(
         {"separators": "cjk"},
         CJK_DOC,
         None,
-        f"markdown-v1|size=1000|min=250|seps={CJK}|len=chars",
+        f"markdown-v2|size=1000|min=250|seps={CJK}|len=chars",
         [(0, 13)],
-        ["47515c2235804f8a171a63867307c445"],
+        ["763d9468ee5b65b92f222fe3c9aae983"],
     ),
 }
 
 # The parent of both chunks of "size-20" with parent_size=1000: the child settings plus
 # "|parent=1000" (children keep the "size-20" ids: parent_size is not in their settings).
-PARENT_SETTINGS = f"markdown-v1|size=20|min=0|seps={DEFAULT}|len=chars|parent=1000"
-PARENT_ID = "adda10714a2efad6d739de035b5b792a"
+PARENT_SETTINGS = f"markdown-v2|size=20|min=0|seps={DEFAULT}|len=chars|parent=1000"
+PARENT_ID = "f4f84416879d851ba994282dd8eb80e4"
 
 
 @pytest.fixture(params=["native", "reference"])

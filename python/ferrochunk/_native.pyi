@@ -137,6 +137,7 @@ class MarkdownChunker:
         settings: str,
         chunk_overlap: int = 0,
         format: str = "markdown",
+        sentence_cuts: bool = False,
     ) -> MarkdownChunker: ...
     def split(
         self,

@@ -15,6 +15,7 @@ use super::blocks::{Block, Kind};
 use super::chunk::MdChunk;
 use super::overlap::Overlap;
 use super::parent::{group, Parent};
+use super::prose::Prose;
 use super::sections::Sections;
 use crate::error::Result;
 use crate::length::Length;
@@ -60,6 +61,9 @@ pub struct MarkdownChunker {
     overlap: usize,
     /// The markup the text is read as (Markdown unless [`MarkdownChunker::with_format`]).
     format: Format,
+    /// Cut inside blocks at sentence ends first ([`crate::markdown::prose`]) instead of at
+    /// the separators.
+    sentence_cuts: bool,
 }
 
 /// The state of one chunking call.
@@ -129,7 +133,17 @@ impl MarkdownChunker {
             seams: separators,
             overlap: 0,
             format: Format::Markdown,
+            sentence_cuts: false,
         }
+    }
+
+    /// The same chunker cutting inside blocks at sentence ends, then clause ends, lines,
+    /// words, characters, in even pieces ([`crate::markdown::prose`]); the separators then
+    /// only give the overlap its seams.
+    #[must_use]
+    pub fn with_sentence_cuts(mut self, on: bool) -> Self {
+        self.sentence_cuts = on;
+        self
     }
 
     /// The same chunker reading its texts as `format` (reStructuredText, AsciiDoc, plain).
@@ -345,7 +359,8 @@ impl Run<'_> {
         rest: usize,
         path: &Arc<[String]>,
     ) -> Result<Vec<Unit>> {
-        if !is_line_kind(block.kind) {
+        let prose_like = matches!(block.kind, Kind::List | Kind::Quote) && self.cfg.sentence_cuts;
+        if !is_line_kind(block.kind) || prose_like {
             return self.cut_prose_first(block.start, block.end, first, rest, path);
         }
         let (mut rest, mut header) = (rest, None);
@@ -439,6 +454,9 @@ impl Run<'_> {
         rest: usize,
         path: &Arc<[String]>,
     ) -> Result<Vec<Unit>> {
+        if self.cfg.sentence_cuts {
+            return self.sentence_cut(a, b, first, rest, path);
+        }
         let mut units = self.cut_prose(a, b, first, path)?;
         if first == rest || units.len() < 2 {
             return Ok(units);
@@ -460,6 +478,9 @@ impl Run<'_> {
         budget: usize,
         path: &Arc<[String]>,
     ) -> Result<Vec<Unit>> {
+        if self.cfg.sentence_cuts {
+            return self.sentence_cut(a, b, budget, budget, path);
+        }
         let out = self
             .cfg
             .prose
@@ -470,6 +491,32 @@ impl Run<'_> {
             .enumerate()
             .map(|(k, c)| {
                 let mut u = Unit::new(a + c.byte_start, a + c.byte_end, path);
+                u.continuation = k > 0;
+                u
+            })
+            .collect())
+    }
+
+    /// Pieces of `text[a..b]` cut sentence-first ([`Prose`]), the first up to `first`.
+    fn sentence_cut(
+        &self,
+        a: usize,
+        b: usize,
+        first: usize,
+        rest: usize,
+        path: &Arc<[String]>,
+    ) -> Result<Vec<Unit>> {
+        let size = |s: usize, e: usize| self.size(s, e);
+        let prose = Prose {
+            text: self.text,
+            size: &size,
+        };
+        let pieces = prose.cut(a, b, first, rest)?;
+        Ok(pieces
+            .into_iter()
+            .enumerate()
+            .map(|(k, (s, e))| {
+                let mut u = Unit::new(s, e, path);
                 u.continuation = k > 0;
                 u
             })

@@ -5,6 +5,7 @@
 //! - [`chunker`]: blocks packed into sized chunks with heading paths.
 //! - [`overlap`]: optional tails of the previous chunk, from a seam.
 //! - [`parent`]: larger parent chunks made of runs of children.
+//! - [`prose`]: cuts inside a block that does not fit: sentences first, even sizes.
 //! - [`sections`]: the heading path of every part of the text, and what a chunk covers.
 //! - [`ids`]: code-point offsets and stable ids of chunks and parents.
 //! - [`header`]: LangChain's `MarkdownHeaderTextSplitter` line scan, reproduced exactly.
@@ -16,6 +17,7 @@ pub mod header;
 pub mod ids;
 pub mod overlap;
 pub mod parent;
+pub mod prose;
 pub mod sections;
 
 pub use chunk::MdChunk;

@@ -34,8 +34,8 @@ enum Delimited {
 }
 
 /// The kind of delimited block a line opens (trailing spaces ignored).
-fn delimiter(s: &str) -> Option<Delimited> {
-    let t = s.trim_end_matches([' ', '\t']);
+fn delimiter(line: &str) -> Option<Delimited> {
+    let t = line.trim_end_matches([' ', '\t']);
     if t == "--" {
         return Some(Delimited::Container);
     }

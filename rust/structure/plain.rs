@@ -44,13 +44,10 @@ fn block(out: &mut Out, r: &Region, i: usize, styles: &mut Vec<u8>) -> usize {
     if let Some((c, n)) = r.lines.get(i + 1).and_then(|u| adornment(bare(u))) {
         let width = s.trim_end_matches(is_py_space).chars().count();
         if n >= 3 && n + 2 >= width && adornment(s).is_none() && list_marker(s).is_none() {
-            let level = match styles.iter().position(|&x| x == c) {
-                Some(k) => k + 1,
-                None => {
-                    styles.push(c);
-                    styles.len()
-                }
-            };
+            if !styles.contains(&c) {
+                styles.push(c);
+            }
+            let level = 1 + styles.iter().position(|&x| x == c).unwrap_or(0);
             out.add(
                 r,
                 Kind::Heading,

@@ -194,6 +194,7 @@ impl Scanner {
     }
 
     /// A section title or a transition at line `i` (top level only for titles).
+    #[allow(clippy::many_single_char_names)] // lines r, i, s; adornment (c, n)
     fn title(&mut self, r: &Region, i: usize, top: bool) -> Option<usize> {
         let s = r.lines[i];
         if let Some((c, n)) = adornment(s) {
@@ -213,7 +214,7 @@ impl Scanner {
             }
             return None;
         }
-        let (c, n) = adornment(*r.lines.get(i + 1)?)?;
+        let (c, n) = adornment(r.lines.get(i + 1)?)?;
         let width = s.trim_end_matches(is_py_space).chars().count();
         if !top || r.cols(i + 1) > 0 || (n < width && n < 4) {
             return None;
@@ -223,13 +224,10 @@ impl Scanner {
     }
 
     fn heading(&mut self, r: &Region, lines: (usize, usize), style: (u8, bool), title: &str) {
-        let level = match self.styles.iter().position(|&s| s == style) {
-            Some(k) => k + 1,
-            None => {
-                self.styles.push(style);
-                self.styles.len()
-            }
-        };
+        if !self.styles.contains(&style) {
+            self.styles.push(style);
+        }
+        let level = 1 + self.styles.iter().position(|&s| s == style).unwrap_or(0);
         self.out.add(
             r,
             Kind::Heading,

@@ -122,6 +122,9 @@ class MarkdownChunker:
             raise ValueError(f"chunk_overlap must be >= 0 and < chunk_size, got {chunk_overlap}")
         if parent_size is not None and parent_size < chunk_size:
             raise ValueError(f"parent_size must be >= chunk_size, got {parent_size}")
+        # A preset cuts inside blocks sentence-first (rust/markdown/prose.rs) and keeps its
+        # separators for the overlap's seams; a list of regexes cuts at those regexes.
+        self.sentence_cuts = isinstance(separators, str)
         if isinstance(separators, str):
             if separators not in SEPARATOR_PRESETS:
                 raise ValueError(
@@ -161,7 +164,7 @@ class MarkdownChunker:
         seps = json.dumps(self.separators, ensure_ascii=True)
         over = f"|overlap={self.chunk_overlap}" if self.chunk_overlap else ""
         return (
-            f"markdown-v1|size={self.chunk_size}|min={self.min_size}|seps={seps}|len={length}"
+            f"markdown-v2|size={self.chunk_size}|min={self.min_size}|seps={seps}|len={length}"
             + over
         )
 

@@ -94,7 +94,7 @@ class TextChunker(MarkdownChunker):
         markdown = super()._settings()
         if self.format == "markdown":
             return markdown
-        return markdown.replace("markdown-v1|", f"{self.format}-v1|", 1)
+        return markdown.replace("markdown-v2|", f"{self.format}-v1|", 1)
 
     def _make_engine(self) -> Any:
         raise NotImplementedError

@@ -53,7 +53,13 @@ class MarkdownChunker(front.MarkdownChunker):
         if any(p is None for p in patterns):
             return fallback  # outside the syntax both engines read alike: stay on Python
         native = _native.MarkdownChunker(
-            self.chunk_size, self.min_size, patterns, self.settings, self.chunk_overlap, self.format
+            self.chunk_size,
+            self.min_size,
+            patterns,
+            self.settings,
+            self.chunk_overlap,
+            self.format,
+            self.sentence_cuts,
         )
         return NativeMarkdownEngine(native, fallback, self.length_function)
 

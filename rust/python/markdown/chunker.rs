@@ -106,9 +106,10 @@ impl PyMarkdownChunker {
 #[pymethods]
 impl PyMarkdownChunker {
     /// `separators` are regexes in the syntax Python's `re` and the `regex` crate share;
-    /// `format` is the markup the texts are read as (`markdown`, `rst`, `asciidoc`, `plain`).
+    /// `format` is the markup the texts are read as (`markdown`, `rst`, `asciidoc`, `plain`);
+    /// `sentence_cuts` cuts inside blocks sentence-first (`rust/markdown/prose.rs`).
     #[new]
-    #[pyo3(signature = (chunk_size, min_size, separators, settings, chunk_overlap=0, format="markdown"))]
+    #[pyo3(signature = (chunk_size, min_size, separators, settings, chunk_overlap=0, format="markdown", sentence_cuts=false))]
     #[allow(clippy::needless_pass_by_value)] // PyO3 extracts a list by value
     fn new(
         chunk_size: usize,
@@ -117,6 +118,7 @@ impl PyMarkdownChunker {
         settings: String,
         chunk_overlap: usize,
         format: &str,
+        sentence_cuts: bool,
     ) -> PyResult<Self> {
         let seps = separators
             .iter()
@@ -125,7 +127,8 @@ impl PyMarkdownChunker {
         Ok(Self {
             inner: MarkdownChunker::new(chunk_size, min_size, seps)
                 .with_overlap(chunk_overlap)
-                .with_format(Format::from_name(format)?),
+                .with_format(Format::from_name(format)?)
+                .with_sentence_cuts(sentence_cuts),
             settings,
         })
     }

@@ -23,6 +23,7 @@ from .blocks import CODE, HEADING, HTML, LIST, QUOTE, TABLE, Block
 from .build import ReferenceMarkdownEngine
 from .chunk import RawChunk
 from .lines import LABEL
+from .prose import Prose
 
 LengthFunction = Optional[Callable[[str], int]]
 Path = tuple[str, ...]
@@ -51,8 +52,10 @@ class MarkdownEngine:
         separators: list[str],
         length: LengthFunction,
         fmt: str = "markdown",
+        sentence_cuts: bool = False,
     ):
         self.format = fmt
+        self.sentence_cuts = sentence_cuts
         self.max = chunk_size
         self.min = min_size
         self.separators = [Separator(s, is_regex=True) for s in separators]
@@ -150,7 +153,8 @@ class MarkdownEngine:
 
     def cut(self, text: str, block: Block, first: int, rest: int, path: Path) -> list[Unit]:
         """Pieces of a block too large for one chunk."""
-        if block.kind not in _LINE_KINDS:
+        prose_like = block.kind in (LIST, QUOTE) and self.sentence_cuts
+        if block.kind not in _LINE_KINDS or prose_like:
             return self.cut_prose_first(text, block.start, block.end, first, rest, path)
         header = None
         if block.kind == TABLE:
@@ -200,14 +204,26 @@ class MarkdownEngine:
     ) -> list[Unit]:
         """``cut_prose`` with budget ``first`` for the first piece only; the rest is cut
         again at ``rest``."""
+        if self.sentence_cuts:
+            return self.sentence_cut(text, a, b, first, rest, path)
         units = self.cut_prose(text, a, b, first, path)
         if first == rest or len(units) < 2:
             return units
         more = self.cut_prose(text, units[1].start, b, rest, path)
         return [units[0], *(u._replace(continuation=True) for u in more)]
 
+    def sentence_cut(
+        self, text: str, a: int, b: int, first: int, rest: int, path: Path
+    ) -> list[Unit]:
+        """Pieces of ``text[a:b]`` cut sentence-first (:class:`.prose.Prose`)."""
+        prose = Prose(text, lambda s, e: self.size(text, s, e))
+        pieces = prose.cut(a, b, first, rest)
+        return [Unit(s, e, path, continuation=k > 0) for k, (s, e) in enumerate(pieces)]
+
     def cut_prose(self, text: str, a: int, b: int, budget: int, path: Path) -> list[Unit]:
         """Sentence-first recursive splitting of ``text[a:b]`` into spans of ``budget``."""
+        if self.sentence_cuts:
+            return self.sentence_cut(text, a, b, budget, budget, path)
         engine = Engine(max(budget, 1), 0, self.separators, "end", True, recursive=True)
         pieces, _ = engine.split(text[a:b], self.length or len)
         return [
@@ -274,6 +290,7 @@ def make_engine(chunker: front.MarkdownChunker) -> ReferenceMarkdownEngine:
         chunker.separators,
         chunker.length_function,
         chunker.format,
+        chunker.sentence_cuts,
     )
     return ReferenceMarkdownEngine(engine, chunker.settings, chunker.chunk_overlap)
 

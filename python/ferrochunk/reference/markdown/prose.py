@@ -1,0 +1,136 @@
+"""Cutting text that does not fit one chunk (mirrors ``rust/markdown/prose.rs``, which says
+why): sentence ends first, then clause ends, line ends, words, characters; runs of atoms
+that fit grouped as evenly as the fewest pieces allow; sizes exact, never over budget.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..sentences import sentence_ends
+
+SENTENCE, CLAUSE, LINE, WORD, CHAR = range(5)
+_CLAUSE_MARKS = "\uff0c\u3001\uff1b\uff1a"  # CJK comma, enumeration comma, semicolon, colon
+Pieces = list[tuple[int, int]]
+
+
+class Prose:
+    """``text`` and the exact size of any span of it (``size(a, b)``)."""
+
+    def __init__(self, text: str, size: Callable[[int, int], int]) -> None:
+        self.text = text
+        self.size = size
+
+    def cut(self, a: int, b: int, first: int, rest: int) -> Pieces:
+        """Pieces of ``text[a:b]`` (trimmed, none empty), the first up to ``first``."""
+        out: Pieces = []
+        a, b = self.trim(a, b)
+        if a < b:
+            self.level(a, b, (max(first, 1), max(rest, 1)), SENTENCE, out)
+        return out
+
+    def trim(self, a: int, b: int) -> tuple[int, int]:
+        piece = self.text[a:b]
+        return a + len(piece) - len(piece.lstrip()), a + len(piece.rstrip())
+
+    def level(self, a: int, b: int, caps: tuple[int, int], level: int, out: Pieces) -> None:
+        cap = caps[1] if out else caps[0]
+        if self.size(a, b) <= cap:
+            out.append((a, b))
+            return
+        if level == CHAR:
+            self.chars(a, b, caps, out)
+            return
+        atoms = self.atoms(a, b, level)
+        if len(atoms) < 2:
+            self.level(a, b, caps, level + 1, out)
+            return
+        run: list[tuple[int, int, int]] = []
+        for s, e in atoms:
+            cap = caps[1] if out or run else caps[0]
+            n = self.size(s, e)
+            if n <= cap:
+                run.append((s, e, n))
+                continue
+            self.balance(run, caps, out)
+            run = []
+            self.level(s, e, caps, level + 1, out)
+        self.balance(run, caps, out)
+
+    def atoms(self, a: int, b: int, level: int) -> Pieces:
+        text = self.text
+        if level == SENTENCE:
+            seams = [a + e for e in sentence_ends(text[a:b])]
+        elif level == CLAUSE:
+            seams = [
+                i + 1
+                for i in range(a, b)
+                if text[i] in _CLAUSE_MARKS
+                or (text[i] in ",;:" and i + 1 < b and text[i + 1].isspace())
+            ]
+        elif level == LINE:
+            seams = [i + 1 for i in range(a, b) if text[i] == "\n"]
+        else:  # WORD
+            seams = [i for i in range(a + 1, b) if text[i - 1].isspace() and not text[i].isspace()]
+        out: Pieces = []
+        start = a
+        for p in [*seams, b]:
+            p = min(p, b)
+            s, e = self.trim(start, p)
+            if s < e:
+                out.append((s, e))
+            start = p
+        return out
+
+    def balance(self, run: list[tuple[int, int, int]], caps: tuple[int, int], out: Pieces) -> None:
+        if not run:
+            return
+        first = caps[1] if out else caps[0]
+        groups = self.greedy(run, first, caps[1])
+        if len(groups) >= 2:
+            total = self.size(run[0][0], run[-1][1])
+            cap = max(-(-total // len(groups)), max(r[2] for r in run))
+            step = max(caps[1] // 16, 1)
+            while cap < caps[1]:
+                even = self.greedy(run, min(first, cap), cap)
+                if len(even) <= len(groups):
+                    out.extend(even)
+                    return
+                cap += step
+        out.extend(groups)
+
+    def greedy(self, run: list[tuple[int, int, int]], first: int, cap: int) -> Pieces:
+        groups: Pieces = []
+        cur = (run[0][0], run[0][1])
+        for s, e, _ in run[1:]:
+            limit = cap if groups else first
+            if self.size(cur[0], e) <= limit:
+                cur = (cur[0], e)
+            else:
+                groups.append(cur)
+                cur = (s, e)
+        groups.append(cur)
+        return groups
+
+    def chars(self, a: int, b: int, caps: tuple[int, int], out: Pieces) -> None:
+        k = a
+        while k < b:
+            cap = caps[1] if out else caps[0]
+            left = self.size(k, b)
+            if left <= cap:
+                out.append(self.trim(k, b))
+                break
+            share = min(-(-left // -(-left // cap)), cap)
+            lo, hi = k + 1, b
+            while lo < hi:
+                mid = -(-(lo + hi) // 2)
+                if self.size(k, mid) <= share:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            s, e = self.trim(k, lo)
+            if s < e:
+                out.append((s, e))
+            k = lo
+            while k < b and self.text[k].isspace():
+                k += 1

@@ -1,0 +1,277 @@
+//! Cutting text that does not fit one chunk, so that answers stay whole: at sentence ends
+//! first ([`crate::sentences`]), then clause ends (`, ; :` before a space, `，、；：`), then
+//! line ends, then words, then characters, with even sizes and never over the budget.
+//!
+//! At each level the span is cut into atoms at that level's seams. Runs of atoms that fit
+//! are grouped into as few pieces as the budget allows (greedy), then regrouped under the
+//! smallest cap (raised from the run's mean in sixteenths of the budget) that still needs no
+//! more pieces, so a long paragraph becomes pieces of about equal size instead of full
+//! pieces and a tiny tail. An atom too large alone is cut at the next level. Characters are
+//! cut last, each piece the longest prefix that fits an even share. Every size is measured
+//! exactly on the span it describes, so a token budget holds to the token. Only the first
+//! piece may have a smaller budget (the room left beside a heading).
+//! Mirrored by `python/ferrochunk/reference/markdown/prose.py`.
+
+use crate::error::Result;
+use crate::sentences::sentence_ends_in;
+use crate::text::is_py_space;
+
+/// Byte spans of pieces.
+pub type Pieces = Vec<(usize, usize)>;
+
+/// What a cut may follow, best first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Level {
+    Sentence,
+    Clause,
+    Line,
+    Word,
+    Char,
+}
+
+impl Level {
+    fn next(self) -> Self {
+        match self {
+            Self::Sentence => Self::Clause,
+            Self::Clause => Self::Line,
+            Self::Line => Self::Word,
+            Self::Word | Self::Char => Self::Char,
+        }
+    }
+}
+
+/// A text and the exact size of any span of it.
+pub struct Prose<'a> {
+    /// The source text.
+    pub text: &'a str,
+    /// The size of `text[a..b]` (code points, tokens, ...).
+    pub size: &'a dyn Fn(usize, usize) -> Result<usize>,
+}
+
+fn is_clause_mark(c: char) -> bool {
+    matches!(c, '\u{ff0c}' | '\u{3001}' | '\u{ff1b}' | '\u{ff1a}')
+}
+
+impl Prose<'_> {
+    /// Pieces of `text[a..b]` (trimmed of whitespace, empty ones dropped): the first of at
+    /// most `first`, the others of at most `rest` (a single character larger than that is
+    /// a piece alone).
+    pub fn cut(&self, a: usize, b: usize, first: usize, rest: usize) -> Result<Pieces> {
+        let mut out = Vec::new();
+        let (a, b) = self.trim(a, b);
+        if a < b {
+            self.level(a, b, (first.max(1), rest.max(1)), Level::Sentence, &mut out)?;
+        }
+        Ok(out)
+    }
+
+    fn trim(&self, a: usize, b: usize) -> (usize, usize) {
+        let piece = &self.text[a..b];
+        let lead = piece.len() - piece.trim_start_matches(is_py_space).len();
+        (a + lead, a + piece.trim_end_matches(is_py_space).len())
+    }
+
+    fn level(
+        &self,
+        a: usize,
+        b: usize,
+        caps: (usize, usize),
+        level: Level,
+        out: &mut Pieces,
+    ) -> Result<()> {
+        let cap = if out.is_empty() { caps.0 } else { caps.1 };
+        if (self.size)(a, b)? <= cap {
+            out.push((a, b));
+            return Ok(());
+        }
+        if level == Level::Char {
+            return self.chars(a, b, caps, out);
+        }
+        let atoms = self.atoms(a, b, level);
+        if atoms.len() < 2 {
+            return self.level(a, b, caps, level.next(), out);
+        }
+        let mut run: Vec<(usize, usize, usize)> = Vec::new();
+        for (s, e) in atoms {
+            let cap = if out.is_empty() && run.is_empty() {
+                caps.0
+            } else {
+                caps.1
+            };
+            let n = (self.size)(s, e)?;
+            if n <= cap {
+                run.push((s, e, n));
+                continue;
+            }
+            self.balance(&run, caps, out)?;
+            run.clear();
+            self.level(s, e, caps, level.next(), out)?;
+        }
+        self.balance(&run, caps, out)
+    }
+
+    /// The atoms of `text[a..b]` between this level's seams, trimmed, none empty.
+    fn atoms(&self, a: usize, b: usize, level: Level) -> Pieces {
+        let mut seams = Vec::new();
+        let span = &self.text[a..b];
+        match level {
+            Level::Sentence => seams = sentence_ends_in(self.text, a, b),
+            Level::Clause => {
+                let mut chars = span.char_indices().peekable();
+                while let Some((i, c)) = chars.next() {
+                    let after = chars.peek().map(|&(_, n)| n);
+                    let ascii = matches!(c, ',' | ';' | ':') && after.is_some_and(is_py_space);
+                    if ascii || is_clause_mark(c) {
+                        seams.push(a + i + c.len_utf8());
+                    }
+                }
+            }
+            Level::Line => {
+                seams.extend(memchr::memchr_iter(b'\n', span.as_bytes()).map(|i| a + i + 1));
+            }
+            Level::Word => {
+                let mut prev_space = false;
+                for (i, c) in span.char_indices() {
+                    let space = is_py_space(c);
+                    if prev_space && !space {
+                        seams.push(a + i);
+                    }
+                    prev_space = space;
+                }
+            }
+            Level::Char => {}
+        }
+        let mut out = Vec::with_capacity(seams.len() + 1);
+        let mut from = a;
+        for p in seams.into_iter().chain(std::iter::once(b)) {
+            let (s, e) = self.trim(from, p.min(b));
+            if s < e {
+                out.push((s, e));
+            }
+            from = p.min(b);
+        }
+        out
+    }
+
+    /// Groups a run of atoms (each fits) into pieces: as few as greedy packing needs, made
+    /// as even as the smallest cap that needs no more.
+    fn balance(
+        &self,
+        run: &[(usize, usize, usize)],
+        caps: (usize, usize),
+        out: &mut Pieces,
+    ) -> Result<()> {
+        if run.is_empty() {
+            return Ok(());
+        }
+        let first = if out.is_empty() { caps.0 } else { caps.1 };
+        let groups = self.greedy(run, first, caps.1)?;
+        if groups.len() >= 2 {
+            let total = (self.size)(run[0].0, run[run.len() - 1].1)?;
+            let biggest = run.iter().map(|r| r.2).max().unwrap_or(0);
+            let mut cap = total.div_ceil(groups.len()).max(biggest);
+            let step = (caps.1 / 16).max(1);
+            while cap < caps.1 {
+                let even = self.greedy(run, first.min(cap), cap)?;
+                if even.len() <= groups.len() {
+                    out.extend(even);
+                    return Ok(());
+                }
+                cap += step;
+            }
+        }
+        out.extend(groups);
+        Ok(())
+    }
+
+    /// Greedy groups of consecutive atoms: the first up to `first`, the others up to `cap`
+    /// (an atom over the cap is a group alone).
+    fn greedy(&self, run: &[(usize, usize, usize)], first: usize, cap: usize) -> Result<Pieces> {
+        let mut groups = Vec::new();
+        let mut cur = (run[0].0, run[0].1);
+        for &(s, e, _) in &run[1..] {
+            let limit = if groups.is_empty() { first } else { cap };
+            if (self.size)(cur.0, e)? <= limit {
+                cur.1 = e;
+            } else {
+                groups.push(cur);
+                cur = (s, e);
+            }
+        }
+        groups.push(cur);
+        Ok(groups)
+    }
+
+    /// Character cuts of `text[a..b]`: each piece the longest prefix (at least one
+    /// character) that fits an even share of what is left.
+    #[allow(clippy::many_single_char_names)] // spans (a, b, s, e) and the index k
+    fn chars(&self, a: usize, b: usize, caps: (usize, usize), out: &mut Pieces) -> Result<()> {
+        let bounds: Vec<usize> = self.text[a..b]
+            .char_indices()
+            .map(|(i, _)| a + i)
+            .chain(std::iter::once(b))
+            .collect();
+        let mut k = 0; // index of the piece's start in `bounds`
+        while k + 1 < bounds.len() {
+            let cap = if out.is_empty() { caps.0 } else { caps.1 };
+            let left = (self.size)(bounds[k], b)?;
+            if left <= cap {
+                out.push(self.trim(bounds[k], b));
+                break;
+            }
+            let share = left.div_ceil(left.div_ceil(cap)).min(cap);
+            // The largest end index whose prefix fits `share` (binary search, as the
+            // reference does it, so both agree even where sizes are not monotone).
+            let (mut lo, mut hi) = (k + 1, bounds.len() - 1);
+            while lo < hi {
+                let mid = (lo + hi).div_ceil(2);
+                if (self.size)(bounds[k], bounds[mid])? <= share {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            let (s, e) = self.trim(bounds[k], bounds[lo]);
+            if s < e {
+                out.push((s, e));
+            }
+            k = lo;
+            while k + 1 < bounds.len() && self.text[bounds[k]..].starts_with(is_py_space) {
+                k += 1;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cut(text: &str, first: usize, rest: usize) -> Vec<&str> {
+        let size = |a: usize, b: usize| Ok(text[a..b].chars().count());
+        let prose = Prose { text, size: &size };
+        let pieces = prose.cut(0, text.len(), first, rest).unwrap();
+        pieces.iter().map(|&(a, b)| &text[a..b]).collect()
+    }
+
+    #[test]
+    fn sentences_first_then_even_sizes() {
+        assert_eq!(cut("one. two. three.", 10, 10), ["one. two.", "three."]);
+        let text = "Aa aa. Bb bb. Cc cc. Dd dd. Ee ee.";
+        // Greedy would give 27 + 6; even groups give 20 + 13.
+        assert_eq!(cut(text, 28, 28), ["Aa aa. Bb bb. Cc cc.", "Dd dd. Ee ee."]);
+        assert_eq!(cut("a, b, c; and d", 6, 6), ["a, b,", "c;", "and d"]);
+    }
+
+    #[test]
+    fn first_budget_words_and_characters() {
+        assert_eq!(cut("alpha beta gamma", 5, 11), ["alpha", "beta gamma"]);
+        assert_eq!(cut("abcdefghij", 4, 4), ["abcd", "efg", "hij"]);
+        assert_eq!(
+            cut("第一句话。第二句话！", 6, 6),
+            ["第一句话。", "第二句话！"]
+        );
+        assert!(cut("  \n ", 3, 3).is_empty());
+    }
+}
