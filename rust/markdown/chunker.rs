@@ -380,7 +380,11 @@ impl Run<'_> {
                 header = Some((block.start, head));
             }
         }
-        let mut units = self.cut_lines(block.start, block.end, first, rest, path)?;
+        let mut units = if block.kind == Kind::Code && self.cfg.sentence_cuts {
+            self.sentence_cut(block.start, block.end, (first, rest), path, true)?
+        } else {
+            self.cut_lines(block.start, block.end, first, rest, path)?
+        };
         for u in &mut units {
             if u.continuation {
                 u.header = header;
@@ -455,7 +459,7 @@ impl Run<'_> {
         path: &Arc<[String]>,
     ) -> Result<Vec<Unit>> {
         if self.cfg.sentence_cuts {
-            return self.sentence_cut(a, b, first, rest, path);
+            return self.sentence_cut(a, b, (first, rest), path, false);
         }
         let mut units = self.cut_prose(a, b, first, path)?;
         if first == rest || units.len() < 2 {
@@ -479,7 +483,7 @@ impl Run<'_> {
         path: &Arc<[String]>,
     ) -> Result<Vec<Unit>> {
         if self.cfg.sentence_cuts {
-            return self.sentence_cut(a, b, budget, budget, path);
+            return self.sentence_cut(a, b, (budget, budget), path, false);
         }
         let out = self
             .cfg
@@ -497,21 +501,23 @@ impl Run<'_> {
             .collect())
     }
 
-    /// Pieces of `text[a..b]` cut sentence-first ([`Prose`]), the first up to `first`.
+    /// Pieces of `text[a..b]` cut sentence-first ([`Prose`]; `code`: after blank lines,
+    /// then lines), the first up to `caps.0`, the others up to `caps.1`.
     fn sentence_cut(
         &self,
         a: usize,
         b: usize,
-        first: usize,
-        rest: usize,
+        caps: (usize, usize),
         path: &Arc<[String]>,
+        code: bool,
     ) -> Result<Vec<Unit>> {
         let size = |s: usize, e: usize| self.size(s, e);
         let prose = Prose {
             text: self.text,
             size: &size,
+            code,
         };
-        let pieces = prose.cut(a, b, first, rest)?;
+        let pieces = prose.cut(a, b, caps.0, caps.1)?;
         Ok(pieces
             .into_iter()
             .enumerate()

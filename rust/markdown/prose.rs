@@ -22,6 +22,8 @@ pub type Pieces = Vec<(usize, usize)>;
 /// What a cut may follow, best first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Level {
+    /// After a blank line (code: cut between its paragraphs first).
+    Blank,
     Sentence,
     Clause,
     Line,
@@ -33,7 +35,7 @@ impl Level {
     fn next(self) -> Self {
         match self {
             Self::Sentence => Self::Clause,
-            Self::Clause => Self::Line,
+            Self::Clause | Self::Blank => Self::Line,
             Self::Line => Self::Word,
             Self::Word | Self::Char => Self::Char,
         }
@@ -46,6 +48,9 @@ pub struct Prose<'a> {
     pub text: &'a str,
     /// The size of `text[a..b]` (code points, tokens, ...).
     pub size: &'a dyn Fn(usize, usize) -> Result<usize>,
+    /// Code: cut after blank lines first, then at line ends (no sentences or clauses), and
+    /// start each piece at the start of its first line, indentation kept.
+    pub code: bool,
 }
 
 fn is_clause_mark(c: char) -> bool {
@@ -60,15 +65,25 @@ impl Prose<'_> {
         let mut out = Vec::new();
         let (a, b) = self.trim(a, b);
         if a < b {
-            self.level(a, b, (first.max(1), rest.max(1)), Level::Sentence, &mut out)?;
+            let top = if self.code {
+                Level::Blank
+            } else {
+                Level::Sentence
+            };
+            self.level(a, b, (first.max(1), rest.max(1)), top, &mut out)?;
         }
         Ok(out)
     }
 
     fn trim(&self, a: usize, b: usize) -> (usize, usize) {
         let piece = &self.text[a..b];
-        let lead = piece.len() - piece.trim_start_matches(is_py_space).len();
-        (a + lead, a + piece.trim_end_matches(is_py_space).len())
+        let mut lead = piece.len() - piece.trim_start_matches(is_py_space).len();
+        if self.code {
+            // Back to the start of that line: code keeps its indentation.
+            lead = memchr::memrchr(b'\n', &piece.as_bytes()[..lead]).map_or(0, |i| i + 1);
+        }
+        let end = a + piece.trim_end_matches(is_py_space).len();
+        (a + lead, end.max(a + lead))
     }
 
     fn level(
@@ -116,6 +131,15 @@ impl Prose<'_> {
         let span = &self.text[a..b];
         match level {
             Level::Sentence => seams = sentence_ends_in(self.text, a, b),
+            Level::Blank => {
+                let mut line = a;
+                for i in memchr::memchr_iter(b'\n', span.as_bytes()) {
+                    if line > a && span[line - a..i].chars().all(is_py_space) {
+                        seams.push(a + i + 1);
+                    }
+                    line = a + i + 1;
+                }
+            }
             Level::Clause => {
                 let mut chars = span.char_indices().peekable();
                 while let Some((i, c)) = chars.next() {
@@ -250,7 +274,11 @@ mod tests {
 
     fn cut(text: &str, first: usize, rest: usize) -> Vec<&str> {
         let size = |a: usize, b: usize| Ok(text[a..b].chars().count());
-        let prose = Prose { text, size: &size };
+        let prose = Prose {
+            text,
+            size: &size,
+            code: false,
+        };
         let pieces = prose.cut(0, text.len(), first, rest).unwrap();
         pieces.iter().map(|&(a, b)| &text[a..b]).collect()
     }
@@ -262,6 +290,37 @@ mod tests {
         // Greedy would give 27 + 6; even groups give 20 + 13.
         assert_eq!(cut(text, 28, 28), ["Aa aa. Bb bb. Cc cc.", "Dd dd. Ee ee."]);
         assert_eq!(cut("a, b, c; and d", 6, 6), ["a, b,", "c;", "and d"]);
+    }
+
+    #[test]
+    fn code_cuts_after_blank_lines_and_keeps_indentation() {
+        let text = "def a():\n    x = 1\n\ndef b():\n    y = 2\n    z = 3\n";
+        let size = |a: usize, b: usize| Ok(text[a..b].chars().count());
+        let prose = Prose {
+            text,
+            size: &size,
+            code: true,
+        };
+        let got: Vec<&str> = prose
+            .cut(0, text.len(), 40, 40)
+            .unwrap()
+            .iter()
+            .map(|&(a, b)| &text[a..b])
+            .collect();
+        assert_eq!(
+            got,
+            ["def a():\n    x = 1", "def b():\n    y = 2\n    z = 3"]
+        );
+        let got: Vec<&str> = prose
+            .cut(0, text.len(), 20, 20)
+            .unwrap()
+            .iter()
+            .map(|&(a, b)| &text[a..b])
+            .collect();
+        assert_eq!(
+            got,
+            ["def a():\n    x = 1", "def b():\n    y = 2", "    z = 3"]
+        );
     }
 
     #[test]

@@ -167,7 +167,10 @@ class MarkdownEngine:
             if rows < block.end and rest - hdr >= rest // 2:
                 rest -= hdr
                 header = (block.start, head)
-        units = self.cut_lines(text, block.start, block.end, first, rest, path)
+        if block.kind == CODE and self.sentence_cuts:
+            units = self.sentence_cut(text, block.start, block.end, first, rest, path, code=True)
+        else:
+            units = self.cut_lines(text, block.start, block.end, first, rest, path)
         return [u._replace(header=header) if u.continuation else u for u in units]
 
     def cut_lines(self, text: str, a: int, b: int, first: int, rest: int, path: Path) -> list[Unit]:
@@ -213,10 +216,10 @@ class MarkdownEngine:
         return [units[0], *(u._replace(continuation=True) for u in more)]
 
     def sentence_cut(
-        self, text: str, a: int, b: int, first: int, rest: int, path: Path
+        self, text: str, a: int, b: int, first: int, rest: int, path: Path, code: bool = False
     ) -> list[Unit]:
         """Pieces of ``text[a:b]`` cut sentence-first (:class:`.prose.Prose`)."""
-        prose = Prose(text, lambda s, e: self.size(text, s, e))
+        prose = Prose(text, lambda s, e: self.size(text, s, e), code)
         pieces = prose.cut(a, b, first, rest)
         return [Unit(s, e, path, continuation=k > 0) for k, (s, e) in enumerate(pieces)]
 

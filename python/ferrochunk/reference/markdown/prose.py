@@ -9,29 +9,37 @@ from typing import Callable
 
 from ..sentences import sentence_ends
 
-SENTENCE, CLAUSE, LINE, WORD, CHAR = range(5)
+SENTENCE, CLAUSE, LINE, WORD, CHAR, BLANK = range(6)
+NEXT = {SENTENCE: CLAUSE, CLAUSE: LINE, BLANK: LINE, LINE: WORD, WORD: CHAR}
 _CLAUSE_MARKS = "\uff0c\u3001\uff1b\uff1a"  # CJK comma, enumeration comma, semicolon, colon
 Pieces = list[tuple[int, int]]
 
 
 class Prose:
-    """``text`` and the exact size of any span of it (``size(a, b)``)."""
+    """``text`` and the exact size of any span of it (``size(a, b)``); ``code``: cut after
+    blank lines, then lines, each piece from the start of its first line."""
 
-    def __init__(self, text: str, size: Callable[[int, int], int]) -> None:
+    def __init__(self, text: str, size: Callable[[int, int], int], code: bool = False) -> None:
         self.text = text
         self.size = size
+        self.code = code
 
     def cut(self, a: int, b: int, first: int, rest: int) -> Pieces:
         """Pieces of ``text[a:b]`` (trimmed, none empty), the first up to ``first``."""
         out: Pieces = []
         a, b = self.trim(a, b)
         if a < b:
-            self.level(a, b, (max(first, 1), max(rest, 1)), SENTENCE, out)
+            top = BLANK if self.code else SENTENCE
+            self.level(a, b, (max(first, 1), max(rest, 1)), top, out)
         return out
 
     def trim(self, a: int, b: int) -> tuple[int, int]:
         piece = self.text[a:b]
-        return a + len(piece) - len(piece.lstrip()), a + len(piece.rstrip())
+        lead = len(piece) - len(piece.lstrip())
+        if self.code:  # back to the start of that line: code keeps its indentation
+            lead = piece.rfind("\n", 0, lead) + 1
+        end = a + len(piece.rstrip())
+        return a + lead, max(end, a + lead)
 
     def level(self, a: int, b: int, caps: tuple[int, int], level: int, out: Pieces) -> None:
         cap = caps[1] if out else caps[0]
@@ -43,7 +51,7 @@ class Prose:
             return
         atoms = self.atoms(a, b, level)
         if len(atoms) < 2:
-            self.level(a, b, caps, level + 1, out)
+            self.level(a, b, caps, NEXT[level], out)
             return
         run: list[tuple[int, int, int]] = []
         for s, e in atoms:
@@ -54,13 +62,20 @@ class Prose:
                 continue
             self.balance(run, caps, out)
             run = []
-            self.level(s, e, caps, level + 1, out)
+            self.level(s, e, caps, NEXT[level], out)
         self.balance(run, caps, out)
 
     def atoms(self, a: int, b: int, level: int) -> Pieces:
         text = self.text
         if level == SENTENCE:
             seams = [a + e for e in sentence_ends(text[a:b])]
+        elif level == BLANK:  # after a blank line
+            seams, line = [], a
+            for i in range(a, b):
+                if text[i] == "\n":
+                    if line > a and all(c.isspace() for c in text[line:i]):
+                        seams.append(i + 1)
+                    line = i + 1
         elif level == CLAUSE:
             seams = [
                 i + 1
