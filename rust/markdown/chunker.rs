@@ -281,7 +281,14 @@ impl Run<'_> {
             self.atom(&heads, block, &path, &mut out)?;
             heads.clear();
         }
-        out.extend(self.headings_alone(&heads)?);
+        let mut tail = self.headings_alone(&heads)?;
+        if heads.iter().all(|h| h.0.kind == Kind::Label) {
+            // Labels that end the text have nothing to glue to: they are content.
+            for u in &mut tail {
+                u.heading_only = false;
+            }
+        }
+        out.extend(tail);
         Ok(out)
     }
 

@@ -2,6 +2,9 @@
 //! first ([`crate::sentences`]), then clause ends (`, ; :` before a space, `，、；：`), then
 //! line ends, then words, then characters, with even sizes and never over the budget.
 //!
+//! Code is cut after blank lines first, then before lines indented no deeper than the
+//! span's first (statements), then at line ends.
+//!
 //! At each level the span is cut into atoms at that level's seams. Runs of atoms that fit
 //! are grouped into as few pieces as the budget allows (greedy), then regrouped under the
 //! smallest cap (raised from the run's mean in sixteenths of the budget) that still needs no
@@ -13,6 +16,7 @@
 //! Mirrored by `python/ferrochunk/reference/markdown/prose.py`.
 
 use crate::error::Result;
+use crate::markdown::blocks::indent;
 use crate::sentences::sentence_ends_in;
 use crate::text::is_py_space;
 
@@ -24,6 +28,8 @@ pub type Pieces = Vec<(usize, usize)>;
 enum Level {
     /// After a blank line (code: cut between its paragraphs first).
     Blank,
+    /// Before a line indented no deeper than the span's first line (code: a statement).
+    Top,
     Sentence,
     Clause,
     Line,
@@ -35,7 +41,8 @@ impl Level {
     fn next(self) -> Self {
         match self {
             Self::Sentence => Self::Clause,
-            Self::Clause | Self::Blank => Self::Line,
+            Self::Blank => Self::Top,
+            Self::Clause | Self::Top => Self::Line,
             Self::Line => Self::Word,
             Self::Word | Self::Char => Self::Char,
         }
@@ -147,6 +154,17 @@ impl Prose<'_> {
                     let ascii = matches!(c, ',' | ';' | ':') && after.is_some_and(is_py_space);
                     if ascii || is_clause_mark(c) {
                         seams.push(a + i + c.len_utf8());
+                    }
+                }
+            }
+            Level::Top => {
+                let base = indent(span).0;
+                for i in memchr::memchr_iter(b'\n', span.as_bytes()) {
+                    let line = &span[i + 1..];
+                    let line =
+                        &line[..memchr::memchr(b'\n', line.as_bytes()).unwrap_or(line.len())];
+                    if !line.trim_matches(is_py_space).is_empty() && indent(line).0 <= base {
+                        seams.push(a + i + 1);
                     }
                 }
             }

@@ -5,7 +5,8 @@
 //! are first seen, as docutils does) and transitions at the top level; literal blocks after
 //! a paragraph ending with `::`; directives (code and math directives are code, table
 //! directives tables, the others containers of their head and body; a directive without a
-//! body, a hyperlink target or a comment is a label glued to what follows); grid and
+//! body, a hyperlink target or a comment is a label glued to what follows; a list table
+//! is a container of its rows); grid and
 //! simple tables; doctest blocks; bullet, enumerated and field list items, definition list
 //! items (one or more term lines glued to the indented definition) and footnotes as seams; block quotes; line blocks; paragraphs. Bodies are read
 //! again with their indentation cut off, so a literal block inside a note is atomic too.
@@ -252,7 +253,7 @@ impl Scanner {
         };
         if CODE_DIRECTIVES.contains(&name.as_str()) {
             self.out.plain(r, Kind::Code, i, last);
-        } else if TABLE_DIRECTIVES.contains(&name.as_str()) {
+        } else if TABLE_DIRECTIVES.contains(&name.as_str()) && name != "list-table" {
             self.out.plain(r, Kind::Table, i, last);
         } else {
             // The head runs to the first blank line; the body follows it.
@@ -268,7 +269,14 @@ impl Scanner {
                 let kind = if options { Kind::Label } else { Kind::Quote };
                 self.out.plain(r, kind, i, last);
             } else {
-                self.container(r, Kind::Quote, i, last, Some(head));
+                // A list table is a list of rows: whole when it fits, else cut between
+                // rows, with the literal blocks in its cells kept whole.
+                let kind = if name == "list-table" {
+                    Kind::Table
+                } else {
+                    Kind::Quote
+                };
+                self.container(r, kind, i, last, Some(head));
             }
         }
         last + 1

@@ -108,7 +108,10 @@ class MarkdownEngine:
                 continue
             out.extend(self.atom(text, heads, block, tuple(t for _, t in stack)))
             heads = []
-        return out + self.headings_alone(text, heads)
+        tail = self.headings_alone(text, heads)
+        if all(b.kind == LABEL for b, _ in heads):  # labels ending the text are content
+            tail = [u._replace(heading_only=False) for u in tail]
+        return out + tail
 
     def headings_alone(self, text: str, heads: list[tuple[Block, Path]]) -> list[Unit]:
         out: list[Unit] = []

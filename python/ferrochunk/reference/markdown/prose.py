@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Callable
 
 from ..sentences import sentence_ends
+from .lines import indent
 
-SENTENCE, CLAUSE, LINE, WORD, CHAR, BLANK = range(6)
-NEXT = {SENTENCE: CLAUSE, CLAUSE: LINE, BLANK: LINE, LINE: WORD, WORD: CHAR}
+SENTENCE, CLAUSE, LINE, WORD, CHAR, BLANK, TOP = range(7)
+NEXT = {SENTENCE: CLAUSE, CLAUSE: LINE, BLANK: TOP, TOP: LINE, LINE: WORD, WORD: CHAR}
 _CLAUSE_MARKS = "\uff0c\u3001\uff1b\uff1a"  # CJK comma, enumeration comma, semicolon, colon
 Pieces = list[tuple[int, int]]
 
@@ -83,6 +84,15 @@ class Prose:
                 if text[i] in _CLAUSE_MARKS
                 or (text[i] in ",;:" and i + 1 < b and text[i + 1].isspace())
             ]
+        elif level == TOP:  # before a line indented no deeper than the first (a statement)
+            span = text[a:b]
+            base = indent(span)[0]
+            seams = []
+            for i, c in enumerate(span):
+                if c == "\n":
+                    line = span[i + 1 :].split("\n", 1)[0]
+                    if line.strip() and indent(line)[0] <= base:
+                        seams.append(a + i + 1)
         elif level == LINE:
             seams = [i + 1 for i in range(a, b) if text[i] == "\n"]
         else:  # WORD

@@ -196,7 +196,7 @@ class Scanner:
             return last + 1
         if name in CODE_DIRECTIVES:
             self.out.add(r, CODE, i, last)
-        elif name in TABLE_DIRECTIVES:
+        elif name in TABLE_DIRECTIVES and name != "list-table":
             self.out.add(r, TABLE, i, last)
         else:
             head = i
@@ -206,7 +206,8 @@ class Scanner:
                 options = all(r.lines[j].lstrip().startswith(":") for j in range(i + 1, last + 1))
                 self.out.add(r, LABEL if options else QUOTE, i, last)
             else:
-                self.container(r, QUOTE, i, last, head)
+                # A list table is a container of its rows (literal blocks in cells stay whole).
+                self.container(r, TABLE if name == "list-table" else QUOTE, i, last, head)
         return last + 1
 
     def container(self, r: Region, kind: str, first: int, last: int, head: Optional[int]) -> int:
