@@ -98,7 +98,8 @@ def boundary_table(size: int) -> None:
                 continue
             print(
                 f"| {name} | {chunker} | {m['chunks']} | {m['mid_sentence_pct']:.2f} | "
-                f"{m['cut_blocks_pct']:.2f} | {m['tiny_pct']:.2f} | {m['coverage_pct']:.1f} |"
+                f"{m['cut_blocks_pct']:.2f} | {m['tiny_pct']:.2f} | "
+                f"{m['dangling_headings_pct']:.2f} | {m['coverage_pct']:.1f} |"
             )
     print()
 

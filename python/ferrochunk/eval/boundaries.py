@@ -8,7 +8,9 @@
   that fit in the target size but are not inside a single chunk;
 - **tiny**: % of chunks under 20 % of the target size; **oversize**: % over it (sizes in
   the configuration's unit);
-- **coverage**: % of the text's non-whitespace code points inside at least one chunk.
+- **coverage**: % of the text's non-whitespace code points inside at least one chunk;
+- **dangling headings**: % of chunks that end with a section title while text follows
+  (the title's section starts in the next chunk).
 
 Texts in reStructuredText or AsciiDoc (``formats``) are judged by their own block starts,
 code blocks and tables (:mod:`.formats`); plain text by the Markdown rules (a blank line or
@@ -22,7 +24,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Callable, Optional
 
-from .formats import block_start, code_and_tables, ends_block
+from .formats import block_start, code_and_tables, ends_block, ends_with_heading
 from .measures import union
 
 SENTENCE_END = re.compile(
@@ -94,12 +96,13 @@ def boundary_measures(
 ) -> dict[str, Any]:
     """The boundary measures of chunks ``spans[i]`` of ``texts[i]`` at target ``size``;
     ``formats[i]`` is the markup of ``texts[i]`` (Markdown when not given)."""
-    chunks = mid = tiny = over = fits = cut = solid = covered = 0
+    chunks = mid = tiny = over = fits = cut = solid = covered = dangling = 0
     fmts = formats if formats is not None else ["markdown"] * len(texts)
     for text, doc_spans, fmt in zip(texts, spans, fmts):
         chunks += len(doc_spans)
         for a, b in doc_spans:
             mid += ends_mid_sentence(text, b, text[a:b], fmt)
+            dangling += bool(text[b:].strip()) and ends_with_heading(fmt, text[a:b])
             n = length(text[a:b])
             tiny += n < size * 0.2
             over += n > size
@@ -117,6 +120,7 @@ def boundary_measures(
         "tiny_pct": tiny * pct,
         "oversize_pct": over * pct,
         "coverage_pct": 100.0 * covered / max(solid, 1),
+        "dangling_headings_pct": dangling * pct,
     }
 
 

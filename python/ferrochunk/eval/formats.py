@@ -55,6 +55,32 @@ def ends_block(fmt: str, last_line: str) -> bool:
     return fmt == "asciidoc" and bool(_ADOC_END.match(last_line.strip()))
 
 
+_MD_HEADING = re.compile(r" {0,3}#{1,6}( |$)")
+_ADOC_HEADING = re.compile(r"[=#]{1,6} \S")
+
+
+def ends_with_heading(fmt: str, chunk: str) -> bool:
+    """Whether ``chunk`` ends with a section title (its text is in the next chunk): an ATX
+    or setext heading (Markdown), an underlined title (RST, plain text, AsciiDoc's two-line
+    titles) or a ``=`` title (AsciiDoc)."""
+    lines = chunk.rstrip().split("\n")
+    last = lines[-1].rstrip()
+    before = lines[-2].strip() if len(lines) > 1 else ""
+    underline = (
+        len(last) >= 2
+        and last.strip() == last
+        and last[0] in "=-~^+*#\"'`:._"
+        and last.count(last[0]) == len(last)
+        and bool(before)
+        and before.count(before[0]) != len(before)
+    )
+    if fmt == "markdown":
+        return bool(_MD_HEADING.match(last)) or (underline and last[0] in "=-")
+    if fmt == "asciidoc":
+        return bool(_ADOC_HEADING.match(last)) or (underline and last[0] in "=-~^+")
+    return underline
+
+
 def code_and_tables(fmt: str, text: str) -> Spans:
     """Spans of the code blocks and tables of an RST or AsciiDoc text (see the module)."""
     lines = text.split("\n")

@@ -51,7 +51,7 @@ def tables(report: dict[str, Any]) -> str:
         for r in done
     ]
     bhead = ["chunker", "size", "overlap", "mid-sentence %", "cut blocks %", "tiny %"]
-    bhead += ["oversize %", "coverage %"]
+    bhead += ["oversize %", "coverage %", "dangling %"]
     data = report["dataset"]
     parts = [
         f"{data['kind']} questions: {data['questions']} over {data['documents']} documents "
@@ -70,7 +70,14 @@ def tables(report: dict[str, Any]) -> str:
     return "\n\n".join(parts)
 
 
-_BOUNDARY_KEYS = ("mid_sentence_pct", "cut_blocks_pct", "tiny_pct", "oversize_pct", "coverage_pct")
+_BOUNDARY_KEYS = (
+    "mid_sentence_pct",
+    "cut_blocks_pct",
+    "tiny_pct",
+    "oversize_pct",
+    "coverage_pct",
+    "dangling_headings_pct",
+)
 
 
 def write_json(report: dict[str, Any], path: Path) -> None:
