@@ -323,6 +323,14 @@ impl Run<'_> {
             return Ok(());
         }
         let budget = max.saturating_sub(self.size(start, block.start)?);
+        if budget < max / 2 && heads.len() > 1 {
+            // Too many heads for one chunk: those before the last heading go alone, and
+            // the last heading (with the labels after it) still opens its text.
+            let last = heads.iter().rposition(|h| h.0.kind == Kind::Heading);
+            let k = last.filter(|&k| k > 0).unwrap_or(heads.len() - 1);
+            out.extend(self.headings_alone(&heads[..k])?);
+            return self.atom(&heads[k..], block, path, out);
+        }
         let atomic = matches!(block.kind, Kind::Code | Kind::Table)
             && self.size(block.start, block.end)? <= max;
         if budget < max / 2 || atomic {
@@ -335,7 +343,7 @@ impl Run<'_> {
             out.extend(self.headings_alone(heads)?);
         } else {
             pieces[0].start = start;
-            pieces[0].heading = true;
+            pieces[0].heading = heads.iter().any(|h| h.0.kind == Kind::Heading);
             pieces[0].path = Arc::clone(&heads[0].1);
         }
         out.extend(pieces);

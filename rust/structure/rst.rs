@@ -4,12 +4,14 @@
 //! Section titles (underlined, or over- and underlined; levels in the order their styles
 //! are first seen, as docutils does) and transitions at the top level; literal blocks after
 //! a paragraph ending with `::`; directives (code and math directives are code, table
-//! directives tables, the others containers of their head and body; a directive without a
-//! body, a hyperlink target or a comment is a label glued to what follows; a list table
-//! is a container of its rows); grid and
+//! directives tables, a list table a container of its rows, the others containers of their
+//! head and body; a directive without a body that sets up what follows (`index`, `rubric`,
+//! `currentmodule`, ...) or an internal target (`.. _name:`) is a label glued to what
+//! follows, while link definitions, substitutions and comments are content); grid and
 //! simple tables; doctest blocks; bullet, enumerated and field list items, definition list
-//! items (one or more term lines glued to the indented definition) and footnotes as seams; block quotes; line blocks; paragraphs. Bodies are read
-//! again with their indentation cut off, so a literal block inside a note is atomic too.
+//! items (one or more term lines glued to the indented definition) and footnotes as seams;
+//! block quotes; line blocks; paragraphs. Bodies are read again with their indentation cut
+//! off, so a literal block inside a note is atomic too.
 //! Mirrored by `python/ferrochunk/reference/structure/rst.py`.
 
 use super::lines::{adornment, grid_border, grid_table, list_marker, table, Out, Region};
@@ -42,6 +44,22 @@ const CODE_DIRECTIVES: &[&str] = &[
     "jupyter-execute",
     "code-cell",
     "prompt",
+];
+
+/// Directives without a body that set up what follows (glued to it); other bodyless
+/// directives (`image`, `autofunction`, `include`, ...) are content.
+const LABEL_DIRECTIVES: &[&str] = &[
+    "index",
+    "rubric",
+    "module",
+    "currentmodule",
+    "py:module",
+    "py:currentmodule",
+    "default-role",
+    "default-domain",
+    "sectionauthor",
+    "moduleauthor",
+    "tabularcolumns",
 ];
 
 /// Directives whose body is a table.
@@ -165,8 +183,9 @@ impl Scanner {
             return self.explicit(r, i);
         }
         if s.starts_with("__ ") {
+            // An anonymous hyperlink target: a link definition, content of its own.
             let last = indented_end(r, i + 1).max(i);
-            self.out.plain(r, Kind::Label, i, last);
+            self.out.plain(r, Kind::Paragraph, i, last);
             return last + 1;
         }
         if s.starts_with(">>>") {
@@ -243,10 +262,17 @@ impl Scanner {
         let last = indented_end(r, i + 1).max(i);
         let s = r.lines[i];
         let Some(name) = directive(s) else {
+            // A footnote is an item; an internal target (`.. _name:`) belongs to what
+            // follows; link definitions, substitutions and comments are content.
+            let internal = s.starts_with(".. _")
+                && last == i
+                && s.trim_end_matches(is_py_space).ends_with(':');
             let kind = if s.starts_with(".. [") {
                 Kind::List
-            } else {
+            } else if internal {
                 Kind::Label
+            } else {
+                Kind::Paragraph
             };
             self.out.plain(r, kind, i, last);
             return last + 1;
@@ -262,11 +288,15 @@ impl Scanner {
                 head += 1;
             }
             if head == last {
-                // No body: a label (a line and its options) glued to what follows, or,
-                // with text of its own on more lines, content.
+                // No body: a label (a line and its options) glued to what follows when it
+                // sets up what follows, else content.
                 let options = (i + 1..=last)
                     .all(|j| r.lines[j].trim_start_matches(is_py_space).starts_with(':'));
-                let kind = if options { Kind::Label } else { Kind::Quote };
+                let kind = if options && LABEL_DIRECTIVES.contains(&name.as_str()) {
+                    Kind::Label
+                } else {
+                    Kind::Quote
+                };
                 self.out.plain(r, kind, i, last);
             } else {
                 // A list table is a list of rows: whole when it fits, else cut between

@@ -81,10 +81,13 @@ def regions(
     text: str, size: int, length: Callable[[str], int] = len, fmt: str = "markdown"
 ) -> Spans:
     """Code blocks and tables (as spans) that fit in ``size`` (measured by ``length``)."""
+    return [(a, b) for a, b in _code_and_tables(text, fmt) if length(text[a:b]) <= size]
+
+
+def _code_and_tables(text: str, fmt: str) -> Spans:
     if fmt == "plain":
         return []
-    found = code_and_tables(fmt, text) if fmt in ("rst", "asciidoc") else blocks(text)
-    return [(a, b) for a, b in found if length(text[a:b]) <= size]
+    return code_and_tables(fmt, text) if fmt in ("rst", "asciidoc") else list(blocks(text))
 
 
 def boundary_measures(
@@ -100,9 +103,11 @@ def boundary_measures(
     fmts = formats if formats is not None else ["markdown"] * len(texts)
     for text, doc_spans, fmt in zip(texts, spans, fmts):
         chunks += len(doc_spans)
+        closers = {e for _, e in _code_and_tables(text, fmt)}  # a delimiter, not a title
         for a, b in doc_spans:
             mid += ends_mid_sentence(text, b, text[a:b], fmt)
-            dangling += bool(text[b:].strip()) and ends_with_heading(fmt, text[a:b])
+            heading = b not in closers and ends_with_heading(fmt, text[a:b])
+            dangling += heading and bool(text[b:].strip())
             n = length(text[a:b])
             tiny += n < size * 0.2
             over += n > size

@@ -76,9 +76,11 @@ def ends_with_heading(fmt: str, chunk: str) -> bool:
     )
     if fmt == "markdown":
         return bool(_MD_HEADING.match(last)) or (underline and last[0] in "=-")
-    if fmt == "asciidoc":
-        return bool(_ADOC_HEADING.match(last)) or (underline and last[0] in "=-~^+")
-    return underline
+    if fmt == "asciidoc":  # an underline within two of the title's length, else a delimiter
+        near = abs(len(last) - len(before)) <= 2
+        return bool(_ADOC_HEADING.match(last)) or (underline and near and last[0] in "=-~^+")
+    # RST and plain text: an underline at least as long as the title
+    return underline and len(last) >= len(before)
 
 
 def code_and_tables(fmt: str, text: str) -> Spans:

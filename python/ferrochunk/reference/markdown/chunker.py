@@ -133,13 +133,20 @@ class MarkdownEngine:
         if not heads:
             return self.cut(text, block, self.max, self.max, path)
         budget = self.max - self.size(text, start, block.start)
+        if budget < self.max // 2 and len(heads) > 1:
+            # Too many heads for one chunk: those before the last heading go alone, and the
+            # last heading (with the labels after it) still opens its text.
+            last = max((k for k, (b, _) in enumerate(heads) if b.kind == HEADING), default=0)
+            k = last if last > 0 else len(heads) - 1
+            return self.headings_alone(text, heads[:k]) + self.atom(text, heads[k:], block, path)
         atomic = block.kind in (CODE, TABLE) and self.size(text, block.start, block.end) <= self.max
         if budget < self.max // 2 or atomic:
             return self.headings_alone(text, heads) + self.cut(
                 text, block, self.max, self.max, path
             )
         pieces = self.cut(text, block, budget, self.max, path)
-        first = pieces[0]._replace(start=start, heading=True, path=heads[0][1])
+        heading = any(b.kind == HEADING for b, _ in heads)
+        first = pieces[0]._replace(start=start, heading=heading, path=heads[0][1])
         if self.size(text, start, first.end) > self.max:
             return self.headings_alone(text, heads) + pieces
         return [first, *pieces[1:]]

@@ -17,6 +17,11 @@ CODE_DIRECTIVES = frozenset(
     "uml mermaid ipython jupyter-execute code-cell prompt".split()
 )
 TABLE_DIRECTIVES = frozenset(("table", "csv-table", "list-table"))
+# Bodyless directives that set up what follows (glued to it); other bodyless ones are content.
+LABEL_DIRECTIVES = frozenset(
+    "index rubric module currentmodule py:module py:currentmodule default-role default-domain "
+    "sectionauthor moduleauthor tabularcolumns".split()
+)
 _NAME = frozenset("-_:+.")
 
 
@@ -124,9 +129,9 @@ class Scanner:
                 return found[0] + 1
         if s == ".." or s.startswith(".. "):
             return self.explicit(r, i)
-        if s.startswith("__ "):
+        if s.startswith("__ "):  # an anonymous link definition: content
             last = max(indented_end(r, i + 1), i)
-            self.out.add(r, LABEL, i, last)
+            self.out.add(r, PARAGRAPH, i, last)
             return last + 1
         if s.startswith(">>>"):
             return self.until_blank(r, i, CODE)
@@ -192,7 +197,11 @@ class Scanner:
         s = r.lines[i]
         name = directive(s)
         if name is None:
-            self.out.add(r, LIST if s.startswith(".. [") else LABEL, i, last)
+            # A footnote is an item; an internal target (``.. _name:``) belongs to what
+            # follows; link definitions, substitutions and comments are content.
+            internal = s.startswith(".. _") and last == i and s.rstrip().endswith(":")
+            kind = LIST if s.startswith(".. [") else LABEL if internal else PARAGRAPH
+            self.out.add(r, kind, i, last)
             return last + 1
         if name in CODE_DIRECTIVES:
             self.out.add(r, CODE, i, last)
@@ -204,7 +213,8 @@ class Scanner:
                 head += 1
             if head == last:
                 options = all(r.lines[j].lstrip().startswith(":") for j in range(i + 1, last + 1))
-                self.out.add(r, LABEL if options else QUOTE, i, last)
+                kind = LABEL if options and name in LABEL_DIRECTIVES else QUOTE
+                self.out.add(r, kind, i, last)
             else:
                 # A list table is a container of its rows (literal blocks in cells stay whole).
                 self.container(r, TABLE if name == "list-table" else QUOTE, i, last, head)
