@@ -47,7 +47,7 @@ pub enum Error {
     },
     /// A markup format the structure scanners do not read.
     #[error("format must be 'markdown', 'rst', 'asciidoc' or 'plain', got {0:?}")]
-    Format(String),
+    Markup(String),
     /// A model name tiktoken's table does not map (tiktoken raises `KeyError` here).
     #[error(
         "Could not automatically map {0} to a tokeniser. Please use `tiktoken.get_encoding` \

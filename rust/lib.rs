@@ -50,7 +50,7 @@ pub use split::{
     Chunk, KeepSeparator, Separator, Span, SpanOutput, SplitConfig, SplitOutput, Splitter,
     DEFAULT_SEPARATORS,
 };
-pub use structure::Format;
+pub use structure::Markup;
 pub use text::CharCursor;
 pub use tokens::bpe::clear_caches;
 pub use tokens::encodings::{encoding_for_model, names as encoding_names, pattern, Dialect};

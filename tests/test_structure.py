@@ -214,3 +214,28 @@ def test_unknown_format_is_a_clear_error(bad) -> None:
     for cls in (ferrochunk.TextChunker, ref.TextChunker):
         with pytest.raises(ValueError, match="format must be one of"):
             cls(chunk_size=100, format=bad)
+
+
+def test_cli_text_chunker_reads_each_file_by_suffix(tmp_path, capsys) -> None:
+    """``ferrochunk chunk --chunker text``: every file as its suffix says, the same chunks
+    and ids as ``TextChunker(format=...)`` with the file's document id."""
+    import json
+
+    from ferrochunk.cli import main
+
+    names = {"guide.rst": "rst", "guide.adoc": "asciidoc", "notes.txt": "plain", "a.md": "markdown"}
+    for name in names:
+        source = DATA / name if (DATA / name).exists() else None
+        text = source.read_text("utf-8") if source else "Notes\n=====\n\nOne. Two.\n\n- item\n"
+        (tmp_path / name).write_text(text, "utf-8")
+    assert main(["chunk", "--chunker", "text", "--chunk-size", "120", "-q", str(tmp_path)]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    for name, fmt in names.items():
+        mine = [r for r in rows if r["source"].endswith(name)]
+        text = (tmp_path / name).read_text("utf-8")
+        want = ferrochunk.TextChunker(120, format=fmt).split(
+            text, document_id=mine[0]["document_id"]
+        )
+        assert [(r["start"], r["end"], r["chunk_id"], tuple(r["heading_path"])) for r in mine] == [
+            (c.start, c.end, c.metadata["chunk_id"], c.metadata["heading_path"]) for c in want
+        ]

@@ -76,7 +76,6 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from .markdown import MarkdownChunker, MarkdownHeaderTextSplitter, MarkdownTextSplitter
     from .semantic import SemanticChunker, SemanticSplitter, late_chunk, pool_chunks
     from .sentences import sentence_ends, sentence_spans, split_sentences
-    from .structure import TextChunker
     from .split import (
         CharacterTextSplitter,
         Chunk,
@@ -85,6 +84,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
         TextSplitter,
         TokenTextSplitter,
     )
+    from .structure import TextChunker
     from .tokens import (
         Tokenizer,
         TokenSplitter,

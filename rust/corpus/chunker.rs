@@ -16,6 +16,7 @@ use crate::length::Length;
 use crate::markdown::MarkdownChunker;
 use crate::split::Splitter;
 use crate::stream::rules::Rule;
+use crate::structure::Markup;
 use crate::text::CharCursor;
 use crate::tokens::tokenizer::{token_offsets, token_windows};
 use crate::tokens::{TokenLength, Tokenizer};
@@ -84,7 +85,7 @@ impl CorpusChunker {
                 }
                 Ok(out.chunks.len())
             }
-            Engine::Markdown(chunker) => self.markdown(chunker, text, &ids, doc, sink),
+            Engine::Markdown(chunker) => self.markdown(chunker, text, ids, doc, sink),
             Engine::Tokens {
                 tokenizer,
                 size,
@@ -126,12 +127,21 @@ impl CorpusChunker {
         &self,
         chunker: &MarkdownChunker,
         text: &str,
-        ids: &Ids,
+        mut ids: Ids,
         doc: &Doc<'_>,
         sink: &mut dyn Sink,
     ) -> Result<usize> {
         let length = self.length.as_ref().map(|l| l as &dyn Length);
-        let chunks = chunker.chunk(text, length)?;
+        let chunks = match chunker.markup() {
+            // `--chunker text`: each file read as its suffix says, ids as TextChunker's.
+            Markup::Auto => {
+                let markup = Markup::for_path(doc.source);
+                let settings = markup.settings(&self.settings);
+                ids = Ids::new(doc.id, &settings, &text_digest(text));
+                chunker.chunk_as(text, length, markup)?
+            }
+            _ => chunker.chunk(text, length)?,
+        };
         let ascii = text.is_ascii();
         let (mut starts, mut ends) = (CharCursor::new(text, ascii), CharCursor::new(text, ascii));
         for (index, c) in chunks.iter().enumerate() {

@@ -20,7 +20,7 @@ use super::sections::Sections;
 use crate::error::Result;
 use crate::length::Length;
 use crate::split::{KeepSeparator, Separator, SplitConfig, Splitter};
-use crate::structure::Format;
+use crate::structure::Markup;
 use crate::text::is_py_space;
 
 /// A span to pack, with what it starts with.
@@ -60,7 +60,7 @@ pub struct MarkdownChunker {
     seams: Vec<Separator>,
     overlap: usize,
     /// The markup the text is read as (Markdown unless [`MarkdownChunker::with_format`]).
-    format: Format,
+    format: Markup,
     /// Cut inside blocks at sentence ends first ([`crate::markdown::prose`]) instead of at
     /// the separators.
     sentence_cuts: bool,
@@ -132,7 +132,7 @@ impl MarkdownChunker {
             prose: Splitter::recursive(config, separators.clone()),
             seams: separators,
             overlap: 0,
-            format: Format::Markdown,
+            format: Markup::Markdown,
             sentence_cuts: false,
         }
     }
@@ -148,7 +148,7 @@ impl MarkdownChunker {
 
     /// The same chunker reading its texts as `format` (reStructuredText, AsciiDoc, plain).
     #[must_use]
-    pub fn with_format(mut self, format: Format) -> Self {
+    pub fn with_format(mut self, format: Markup) -> Self {
         self.format = format;
         self
     }
@@ -163,7 +163,22 @@ impl MarkdownChunker {
 
     /// Chunks `text`, measuring with `length` (code points when `None`).
     pub fn chunk(&self, text: &str, length: Option<&dyn Length>) -> Result<Vec<MdChunk>> {
-        Ok(self.chunk_grouped(text, length, None)?.chunks)
+        self.chunk_as(text, length, self.format)
+    }
+
+    /// The markup this chunker reads ([`Markup::Auto`]: each file's, by its suffix).
+    pub fn markup(&self) -> Markup {
+        self.format
+    }
+
+    /// [`MarkdownChunker::chunk`] reading `text` as `markup` (the CLI's choice by suffix).
+    pub fn chunk_as(
+        &self,
+        text: &str,
+        length: Option<&dyn Length>,
+        markup: Markup,
+    ) -> Result<Vec<MdChunk>> {
+        Ok(self.grouped_as(text, length, None, markup)?.chunks)
     }
 
     /// Chunks `text` and, with `parent_size`, groups them into parents
@@ -175,6 +190,16 @@ impl MarkdownChunker {
         text: &str,
         length: Option<&dyn Length>,
         parent_size: Option<usize>,
+    ) -> Result<Grouped> {
+        self.grouped_as(text, length, parent_size, self.format)
+    }
+
+    fn grouped_as(
+        &self,
+        text: &str,
+        length: Option<&dyn Length>,
+        parent_size: Option<usize>,
+        markup: Markup,
     ) -> Result<Grouped> {
         let ascii = text.is_ascii();
         let mut chars_before = Vec::new();
@@ -193,7 +218,7 @@ impl MarkdownChunker {
             length,
             chars_before,
         };
-        let blocks = self.format.scan(text);
+        let blocks = markup.scan(text);
         let sections = Sections::new(&blocks);
         let units = run.units(&blocks, &sections)?;
         let packed = run.pack(units)?;

@@ -18,7 +18,7 @@ use crate::markdown::blocks::{self, Block};
 
 /// The markup a text is read as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Format {
+pub enum Markup {
     /// `CommonMark` with GFM tables ([`crate::markdown::blocks`]).
     #[default]
     Markdown,
@@ -28,9 +28,12 @@ pub enum Format {
     AsciiDoc,
     /// Plain text: paragraphs, list items, underlined titles.
     Plain,
+    /// Each file's markup by its suffix ([`Markup::for_path`], the CLI's `--chunker text`);
+    /// Markdown where no path is known.
+    Auto,
 }
 
-impl Format {
+impl Markup {
     /// The format of a name: `markdown`, `rst`, `asciidoc`, `plain`.
     pub fn from_name(name: &str) -> Result<Self> {
         match name {
@@ -38,14 +41,43 @@ impl Format {
             "rst" => Ok(Self::Rst),
             "asciidoc" => Ok(Self::AsciiDoc),
             "plain" => Ok(Self::Plain),
-            _ => Err(Error::Format(name.to_owned())),
+            "auto" => Ok(Self::Auto),
+            _ => Err(Error::Markup(name.to_owned())),
         }
+    }
+
+    /// The markup a file's suffix says: `.md`/`.markdown`, `.rst`/`.rest`,
+    /// `.adoc`/`.asciidoc`/`.asc`, and plain text for any other (`.txt` included).
+    pub fn for_path(path: &str) -> Self {
+        let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+        let suffix = name
+            .rsplit_once('.')
+            .map_or("", |(_, s)| s)
+            .to_ascii_lowercase();
+        match suffix.as_str() {
+            "md" | "markdown" => Self::Markdown,
+            "rst" | "rest" => Self::Rst,
+            "adoc" | "asciidoc" | "asc" => Self::AsciiDoc,
+            _ => Self::Plain,
+        }
+    }
+
+    /// The settings string of chunks read as this markup, from the Markdown chunker's
+    /// (`markdown-v2|...` becomes `rst-v1|...`, as `TextChunker` spells it).
+    pub fn settings(self, markdown: &str) -> String {
+        let name = match self {
+            Self::Markdown | Self::Auto => return markdown.to_owned(),
+            Self::Rst => "rst",
+            Self::AsciiDoc => "asciidoc",
+            Self::Plain => "plain",
+        };
+        markdown.replacen("markdown-v2|", &format!("{name}-v1|"), 1)
     }
 
     /// The blocks of `text` read in this format, in order.
     pub fn scan(self, text: &str) -> Vec<Block> {
         match self {
-            Self::Markdown => blocks::scan(text),
+            Self::Markdown | Self::Auto => blocks::scan(text),
             Self::Rst => rst::scan(text),
             Self::AsciiDoc => asciidoc::scan(text),
             Self::Plain => plain::scan(text),

@@ -23,7 +23,9 @@ from .options import non_negative, positive, threads
 from .outputs import format_of, open_writer
 from .progress import Progress, summary
 
-CHUNKERS = ("recursive", "markdown", "tokens")
+# text: structure by file suffix (.md Markdown, .rst reStructuredText, .adoc AsciiDoc, else
+# plain text), as TextChunker(format=...) reads them, with TextChunker's ids.
+CHUNKERS = ("recursive", "markdown", "text", "tokens")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -57,10 +59,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--chunk-overlap",
         type=non_negative,
-        help="overlap (default: a fifth of the chunk size; 0 for markdown)",
+        help="overlap (default: a fifth of the chunk size; 0 for markdown and text)",
     )
     parser.add_argument(
-        "--min-size", type=non_negative, help="markdown: merge chunks under this (size/4)"
+        "--min-size", type=non_negative, help="markdown, text: merge chunks under this (size/4)"
     )
     parser.add_argument(
         "--encoding", help="measure sizes in tokens of this encoding (e.g. cl100k_base, o200k_base)"
@@ -159,8 +161,8 @@ def _chunker(args: argparse.Namespace) -> tuple[dict[str, Any], bool]:
         if args.chunker == "tokens":
             return _tokens(args, size), False
         counter = _counter(args.encoding) if args.encoding else None
-        if args.chunker == "markdown":
-            return _markdown(args, size, counter), True
+        if args.chunker in ("markdown", "text"):
+            return _markdown(args, size, counter, auto=args.chunker == "text"), True
         return _recursive(args, size, counter), False
     except (TypeError, ValueError, KeyError) as err:
         raise UsageError(str(err).strip("'\"")) from None
@@ -202,7 +204,9 @@ def _recursive(args: argparse.Namespace, size: int, counter: Any) -> dict[str, A
     }
 
 
-def _markdown(args: argparse.Namespace, size: int, counter: Any) -> dict[str, Any]:
+def _markdown(args: argparse.Namespace, size: int, counter: Any, auto: bool) -> dict[str, Any]:
+    from .. import _native
+    from ..frontend.patterns import to_rust
     from ..markdown.chunker import MarkdownChunker, NativeMarkdownEngine
 
     chunker = MarkdownChunker(
@@ -215,7 +219,14 @@ def _markdown(args: argparse.Namespace, size: int, counter: Any) -> dict[str, An
     engine = chunker._engine
     if not isinstance(engine, NativeMarkdownEngine):
         raise ValueError("these separators need Python's re, which the CLI does not run")
-    return {"engine": engine._native, "settings": chunker.settings, "length": counter}
+    native = engine._native
+    if auto:  # the markup of each file by its suffix (rust/structure/mod.rs, Markup::Auto)
+        seps = [to_rust(p) or "" for p in chunker.separators]
+        args_ = (chunker.chunk_size, chunker.min_size, seps, chunker.settings)
+        native = _native.MarkdownChunker(
+            *args_, chunker.chunk_overlap, "auto", chunker.sentence_cuts
+        )
+    return {"engine": native, "settings": chunker.settings, "length": counter}
 
 
 def _tokens(args: argparse.Namespace, size: int) -> dict[str, Any]:

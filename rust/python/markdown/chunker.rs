@@ -15,7 +15,7 @@ use crate::python::chunk::PyChunk;
 use crate::python::length::PyLength;
 use crate::python::split::native_length;
 use crate::split::scan::Separator;
-use crate::structure::Format;
+use crate::structure::Markup;
 
 /// A configured Markdown chunker; immutable and shareable across threads.
 #[pyclass(frozen, name = "MarkdownChunker", module = "ferrochunk._native")]
@@ -127,7 +127,7 @@ impl PyMarkdownChunker {
         Ok(Self {
             inner: MarkdownChunker::new(chunk_size, min_size, seps)
                 .with_overlap(chunk_overlap)
-                .with_format(Format::from_name(format)?)
+                .with_format(Markup::from_name(format)?)
                 .with_sentence_cuts(sentence_cuts),
             settings,
         })
