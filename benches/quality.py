@@ -123,10 +123,12 @@ def retrieval_table(n: int, sizes: list[int], retrievers: list[str]) -> None:
         embedder = wordllama() if retriever == "dense" else None
         report = evaluate(data, configs, k=5, retriever=retriever, embedder=embedder)
         cells: dict[str, dict[int, str]] = {}
-        for row in report["results"]:
-            c, m = row["config"], row["measures"]
-            cells.setdefault(c["chunker"], {})[c["size"]] = (
-                f"{100 * m['recall_strict']:.1f} % / {m['context_tokens']:.0f}"
+        for row in report["results"]:  # flat rows: configuration and measures side by side
+            if "skipped" in row:
+                print(f"<!-- {row['chunker']}: {row['skipped']} -->", file=sys.stderr)
+                continue
+            cells.setdefault(row["chunker"], {})[row["size"]] = (
+                f"{100 * row['recall_strict']:.1f} % / {row['context_tokens']:.0f}"
             )
         for chunker in CHUNKERS:
             if chunker in cells:
