@@ -37,3 +37,17 @@ def test_dangling_headings() -> None:
     spans = [(0, text.index("# B") + 3), (text.index("More"), len(text) - 1)]
     m = boundary_measures([text], [spans], 100)
     assert m["dangling_headings_pct"] == 50.0
+
+
+def test_asciidoc_container_closers_are_not_titles() -> None:
+    text = "Intro.\n\n=====\n+----+\n| ab |\n+----+\n=====\n\nMore text.\n"
+    end = text.index("\n\nMore")
+    spans = [(0, end), (end + 2, len(text) - 1)]
+    assert ends_with_heading("asciidoc", text[:end])  # alone, the last lines look like one
+    m = boundary_measures([text], [spans], 100, formats=["asciidoc"])
+    assert m["dangling_headings_pct"] == 0.0
+    title = "Intro.\n\nA Title\n=======\n\nMore text.\n"
+    end = title.index("\n\nMore")
+    spans = [(0, end), (end + 2, len(title) - 1)]
+    m = boundary_measures([title], [spans], 100, formats=["asciidoc"])
+    assert m["dangling_headings_pct"] == 50.0

@@ -56,6 +56,7 @@ LINES = {
         ".. note::", ".. code-block:: python", ".. _target:", ".. image:: a.png",
         "   :alt: x", "+---+---+", "| a | b |", "+===+===+", "=== ===", "a   b",
         "- item one", "#. auto", "(2) two", ":field: value", "term", ">>> 1 + 1", "| line",
+        "    >>> f(", "    ...     1)", "    ...",
         "One sentence. Two sentences!", "第一句话。第二句话！", "emoji 🎉 café", "..",
     ],
     "asciidoc": [
@@ -63,6 +64,7 @@ LINES = {
         "****", "--", "```", "[source,python]", ".Block title", ":attr: value", "// comment",
         "* item", "** nested", ". step", "term:: definition", "term::", "+", "  literal",
         "'''", "One sentence. Two sentences!", "第一句话。第二句话！", "emoji 🎉 café",
+        "ifdef::a[]", "endif::a[]", "ifeval::[1 > 0]", "ifdef::a[inline]",
     ],
     "plain": [
         "Title", "=====", "-----", "- item", "1. first", "+---+", "| a |", "  indented",
@@ -187,6 +189,30 @@ def test_plain_text_items_and_titles() -> None:
         "- second\n\nEnd.",
     ]
     assert {c.metadata["heading_path"] for c in chunks} == {("Notes",)}
+
+
+def test_doctest_cut_before_prompts_not_continuations() -> None:
+    # A literal block of two statements, 21 and 40 characters (with indentation), that does
+    # not fit 42: cut before the second ">>>". Lines alone, the most even cut would be
+    # after "    >>> g(" (32 + 29), before a "..." continuation.
+    code = "    >>> f(\n    ...     1)\n    >>> g(\n    ...     2,\n    ...     3)\n"
+    chunks = both("Run::\n\n" + code, chunk_size=42, min_size=0, format="rst")
+    assert [c.text for c in chunks] == [
+        "Run::\n\n    >>> f(\n    ...     1)",
+        "    >>> g(\n    ...     2,\n    ...     3)",
+    ]
+
+
+def test_asciidoc_conditional_over_a_title() -> None:
+    # The title under "ifndef::y[]" is a title and the conditional opens its section's
+    # chunk; inside a paragraph a conditional is part of it.
+    text = "Intro\nifdef::x[]\ntext.\nendif::x[]\n\nifndef::y[]\nLater Part\n~~~~~~~~~~\n\nBody.\n"
+    chunks = both(text, chunk_size=50, min_size=0, format="asciidoc")
+    assert [c.text for c in chunks] == [
+        "Intro\nifdef::x[]\ntext.\nendif::x[]",
+        "ifndef::y[]\nLater Part\n~~~~~~~~~~\n\nBody.",
+    ]
+    assert chunks[1].metadata["heading_path"] == ("Later Part",)
 
 
 # -- the API ------------------------------------------------------------------------------

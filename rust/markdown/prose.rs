@@ -3,7 +3,7 @@
 //! line ends, then words, then characters, with even sizes and never over the budget.
 //!
 //! Code is cut after blank lines first, then before lines indented no deeper than the
-//! span's first (statements), then at line ends.
+//! span's first (statements; a doctest's `...` line continues one), then at line ends.
 //!
 //! At each level the span is cut into atoms at that level's seams. Runs of atoms that fit
 //! are grouped into as few pieces as the budget allows (greedy), then regrouped under the
@@ -58,6 +58,14 @@ pub struct Prose<'a> {
     /// Code: cut after blank lines first, then at line ends (no sentences or clauses), and
     /// start each piece at the start of its first line, indentation kept.
     pub code: bool,
+}
+
+/// A doctest continuation (`...` then a space or the line's end): the rest of the
+/// statement above it, at the same indentation, so no statement starts there.
+fn continues(line: &str) -> bool {
+    line[indent(line).1..]
+        .strip_prefix("...")
+        .is_some_and(|rest| rest.chars().next().is_none_or(is_py_space))
 }
 
 fn is_clause_mark(c: char) -> bool {
@@ -158,12 +166,18 @@ impl Prose<'_> {
                 }
             }
             Level::Top => {
-                let base = indent(span).0;
+                // The first line's indentation counted from its start (a block's span may
+                // begin after it, as an RST literal block's does).
+                let line = memchr::memrchr(b'\n', &self.text.as_bytes()[..a]).map_or(0, |i| i + 1);
+                let base = indent(&self.text[line..b]).0;
                 for i in memchr::memchr_iter(b'\n', span.as_bytes()) {
                     let line = &span[i + 1..];
                     let line =
                         &line[..memchr::memchr(b'\n', line.as_bytes()).unwrap_or(line.len())];
-                    if !line.trim_matches(is_py_space).is_empty() && indent(line).0 <= base {
+                    if !line.trim_matches(is_py_space).is_empty()
+                        && indent(line).0 <= base
+                        && !continues(line)
+                    {
                         seams.push(a + i + 1);
                     }
                 }
@@ -339,6 +353,25 @@ mod tests {
             got,
             ["def a():\n    x = 1", "def b():\n    y = 2", "    z = 3"]
         );
+    }
+
+    #[test]
+    fn doctest_continuations_are_not_statements() {
+        let text = ">>> f(\n...     1,\n... )\n>>> g(\n...     2)\n";
+        let size = |a: usize, b: usize| Ok(text[a..b].chars().count());
+        let prose = Prose {
+            text,
+            size: &size,
+            code: true,
+        };
+        let got: Vec<&str> = prose
+            .cut(0, text.len(), 25, 25)
+            .unwrap()
+            .iter()
+            .map(|&(a, b)| &text[a..b])
+            .collect();
+        assert_eq!(got, [">>> f(\n...     1,\n... )", ">>> g(\n...     2)"]);
+        assert!(continues("    ...") && continues("... x") && !continues("...x"));
     }
 
     #[test]

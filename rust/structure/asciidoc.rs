@@ -11,7 +11,10 @@
 //! `[[id]]`), attribute entries (`:name: value`) and comment lines as labels glued to what
 //! follows, and so are list continuations (`+`) and all but the last of several
 //! description terms sharing one body; list items and description-list items as seams;
-//! indented literal paragraphs as code; breaks (`'''`, `<<<`); paragraphs.
+//! indented literal paragraphs as code; breaks (`'''`, `<<<`); paragraphs. A preprocessor
+//! conditional (`ifdef::x[]`, `ifndef::x[]`, `ifeval::[...]`) over a section title is a
+//! label, so that the title is read as one; elsewhere conditionals are read as text (Git's
+//! docs guard half-sentences with them).
 //! Mirrored by `python/ferrochunk/reference/structure/asciidoc.py`.
 
 use super::lines::{adornment, table, Out, Region};
@@ -31,6 +34,27 @@ enum Delimited {
     Code,
     Table,
     Container,
+}
+
+/// Whether a line opens a preprocessor conditional: `ifdef::x[]`, `ifndef::x[]` or
+/// `ifeval::[...]` (the one-line form `ifdef::x[text]` is content).
+fn conditional(s: &str) -> bool {
+    let t = s.trim_end_matches(is_py_space);
+    let guard = t
+        .strip_prefix("ifdef::")
+        .or_else(|| t.strip_prefix("ifndef::"))
+        .is_some_and(|rest| rest.ends_with("[]") && !rest.chars().any(is_py_space));
+    guard || (t.starts_with("ifeval::[") && t.ends_with(']'))
+}
+
+/// Whether line `i` of `r` starts a section title.
+fn title_at(r: &Region, i: usize) -> bool {
+    r.lines.get(i).is_some_and(|s| {
+        one_line_title(s).is_some()
+            || r.lines
+                .get(i + 1)
+                .is_some_and(|u| two_line_level(s, u).is_some())
+    })
 }
 
 /// The kind of delimited block a line opens (trailing spaces ignored).
@@ -186,6 +210,10 @@ fn block(out: &mut Out, r: &Region, i: usize, top: bool) -> usize {
         out.plain(r, Kind::Label, i, j);
         return j + 1;
     }
+    if top && conditional(s) && title_at(r, i + 1) {
+        out.plain(r, Kind::Label, i, i);
+        return i + 1;
+    }
     if top {
         if let Some((level, title)) = one_line_title(s) {
             out.add(r, Kind::Heading, (i, i), level, title);
@@ -332,5 +360,18 @@ mod tests {
         assert_eq!(got[8], (Kind::Paragraph, "more"));
         assert_eq!(got[9], (Kind::Label, "-a::"));
         assert_eq!(got[10], (Kind::List, "--all::\n\tStage all."));
+    }
+
+    #[test]
+    fn conditionals_over_titles_are_labels() {
+        let text =
+            "Text\nifdef::a[]\nmore.\n\nifndef::b[]\nTitle Here\n~~~~~~~~~~\n\nifdef::c[]\nBody.\n";
+        let got = kinds(text);
+        assert_eq!(got[0], (Kind::Paragraph, "Text\nifdef::a[]\nmore."));
+        assert_eq!(got[1], (Kind::Label, "ifndef::b[]"));
+        assert_eq!(got[2].0, Kind::Heading);
+        assert_eq!(got[3], (Kind::Paragraph, "ifdef::c[]\nBody."));
+        assert!(conditional("ifeval::[{x} > 1]"));
+        assert!(!conditional("ifdef::a b[]") && !conditional("ifdef::a[x]"));
     }
 }

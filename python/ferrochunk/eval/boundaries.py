@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Callable, Optional
 
-from .formats import block_start, code_and_tables, ends_block, ends_with_heading
+from .formats import block_start, closers, code_and_tables, ends_block, ends_with_heading
 from .measures import union
 
 SENTENCE_END = re.compile(
@@ -103,10 +103,13 @@ def boundary_measures(
     fmts = formats if formats is not None else ["markdown"] * len(texts)
     for text, doc_spans, fmt in zip(texts, spans, fmts):
         chunks += len(doc_spans)
-        closers = {e for _, e in _code_and_tables(text, fmt)}  # a delimiter, not a title
+        if fmt == "asciidoc":  # a chunk ending with a closing delimiter ends no title
+            ends = closers(text)
+        else:
+            ends = {e for _, e in _code_and_tables(text, fmt)}
         for a, b in doc_spans:
             mid += ends_mid_sentence(text, b, text[a:b], fmt)
-            heading = b not in closers and ends_with_heading(fmt, text[a:b])
+            heading = b not in ends and ends_with_heading(fmt, text[a:b])  # not a closer
             dangling += heading and bool(text[b:].strip())
             n = length(text[a:b])
             tiny += n < size * 0.2

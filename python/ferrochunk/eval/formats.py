@@ -151,14 +151,29 @@ def _rst(lines: list[str]) -> list[tuple[int, int]]:
     return out
 
 
-def _asciidoc(lines: list[str]) -> list[tuple[int, int]]:
+def closers(text: str) -> set[int]:
+    """Where the delimited blocks of an AsciiDoc ``text`` end (code, tables, and example,
+    sidebar, quote, passthrough, comment and open blocks): a chunk ending there ends with
+    a closing delimiter line, not a title underline."""
+    lines = text.split("\n")
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line) + 1)
+    return {starts[b] + len(lines[b].rstrip()) for _, b in _asciidoc(lines, _ADOC_BLOCKS)}
+
+
+_ADOC_CODE = r"-{4,}|\.{4,}|```.*|[|,:!]={3,}"
+_ADOC_BLOCKS = _ADOC_CODE + r"|={4,}|\*{4,}|_{4,}|\+{4,}|/{4,}|--"
+
+
+def _asciidoc(lines: list[str], delimiters: str = _ADOC_CODE) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     i = 0
     while i < len(lines):
         t = lines[i].rstrip()
-        code = re.fullmatch(r"-{4,}|\.{4,}|```.*|[|,:!]={3,}", t)
+        code = re.fullmatch(delimiters, t)
         prev = lines[i - 1].strip() if i else ""
-        if code and prev and abs(len(prev) - len(t)) <= 2 and t[0] == "-":
+        if code and prev and abs(len(prev) - len(t)) <= 2 and t[0] in "-=~^+":
             code = None  # the underline of a two-line title
         if code:
             close = "```" if t.startswith("```") else t

@@ -16,6 +16,12 @@ _CLAUSE_MARKS = "\uff0c\u3001\uff1b\uff1a"  # CJK comma, enumeration comma, semi
 Pieces = list[tuple[int, int]]
 
 
+def continues(line: str) -> bool:
+    """A doctest continuation (``...`` then a space or the line's end): no statement."""
+    rest = line[indent(line)[1] :]
+    return rest.startswith("...") and (len(rest) == 3 or rest[3].isspace())
+
+
 class Prose:
     """``text`` and the exact size of any span of it (``size(a, b)``); ``code``: cut after
     blank lines, then lines, each piece from the start of its first line."""
@@ -86,12 +92,12 @@ class Prose:
             ]
         elif level == TOP:  # before a line indented no deeper than the first (a statement)
             span = text[a:b]
-            base = indent(span)[0]
+            base = indent(text[text.rfind("\n", 0, a) + 1 : b])[0]  # from the line's start
             seams = []
             for i, c in enumerate(span):
                 if c == "\n":
                     line = span[i + 1 :].split("\n", 1)[0]
-                    if line.strip() and indent(line)[0] <= base:
+                    if line.strip() and indent(line)[0] <= base and not continues(line):
                         seams.append(a + i + 1)
         elif level == LINE:
             seams = [i + 1 for i in range(a, b) if text[i] == "\n"]

@@ -21,6 +21,26 @@ def scan(text: str) -> list[Block]:
     return out.blocks
 
 
+def conditional(s: str) -> bool:
+    """Whether a line opens a preprocessor conditional (``ifdef::x[]`` ...)."""
+    t = s.rstrip()
+    for head in ("ifdef::", "ifndef::"):
+        if t.startswith(head):
+            rest = t[len(head) :]
+            if rest.endswith("[]") and not any(c.isspace() for c in rest):
+                return True
+    return t.startswith("ifeval::[") and t.endswith("]")
+
+
+def title_at(r: Region, i: int) -> bool:
+    """Whether line ``i`` of ``r`` starts a section title."""
+    if i >= len(r):
+        return False
+    s = r.lines[i]
+    two = i + 1 < len(r) and two_line_level(s, r.lines[i + 1]) is not None
+    return one_line_title(s) is not None or two
+
+
 def delimiter(s: str) -> Optional[str]:
     t = s.rstrip(" \t")
     if t == "--":
@@ -145,6 +165,9 @@ def block(out: Out, r: Region, i: int, top: bool) -> int:
             j += 1
         out.add(r, LABEL, i, j)
         return j + 1
+    if top and conditional(s) and title_at(r, i + 1):
+        out.add(r, LABEL, i, i)  # a title follows: read it as one
+        return i + 1
     if top:
         titled = one_line_title(s)
         if titled is not None:
