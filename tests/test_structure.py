@@ -203,6 +203,15 @@ def test_doctest_cut_before_prompts_not_continuations() -> None:
     ]
 
 
+def test_literal_block_after_a_directive_head() -> None:
+    # ".. note:: ... Python::" opens a literal block (two classes, blank lines between):
+    # 75 characters, kept whole at 80 though the note (103) is cut.
+    code = "class A:\n            x = 1\n\n\n        class B:\n            y = 2"
+    text = ".. note:: As in\n   Python::\n\n        " + code + "\n\n   After.\n"
+    chunks = both(text, chunk_size=80, min_size=0, format="rst")
+    assert any(code in c.text for c in chunks)
+
+
 def test_asciidoc_conditional_over_a_title() -> None:
     # The title under "ifndef::y[]" is a title and the conditional opens its section's
     # chunk; inside a paragraph a conditional is part of it.

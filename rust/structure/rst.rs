@@ -65,6 +65,26 @@ const LABEL_DIRECTIVES: &[&str] = &[
 /// Directives whose body is a table.
 const TABLE_DIRECTIVES: &[&str] = &["table", "csv-table", "list-table"];
 
+/// Directives whose head is body text (an admonition's first paragraph may start on the
+/// directive line), so a head ending with `::` introduces a literal block.
+const TEXT_DIRECTIVES: &[&str] = &[
+    "note",
+    "warning",
+    "tip",
+    "hint",
+    "important",
+    "caution",
+    "danger",
+    "error",
+    "attention",
+    "admonition",
+    "seealso",
+    "versionadded",
+    "versionchanged",
+    "deprecated",
+    "todo",
+];
+
 /// The blocks of a reStructuredText text, in order.
 pub fn scan(text: &str) -> Vec<Block> {
     let mut scanner = Scanner::default();
@@ -91,6 +111,34 @@ fn indented_end(r: &Region, i: usize) -> usize {
         j += 1;
     }
     last
+}
+
+/// The literal block (first and last line) that an admonition's head ending with `::` (as
+/// in `.. note:: ... Python::`) opens: the lines after it indented past the head's text, up
+/// to `last`. The directive's own `::` (`.. note::`) opens none.
+fn literal_after_head(
+    r: &Region,
+    first: usize,
+    head: usize,
+    last: usize,
+) -> Option<(usize, usize)> {
+    let t = r.lines[head].trim_end_matches(is_py_space);
+    if !t.ends_with("::") || (head == first && t.matches("::").count() < 2) {
+        return None;
+    }
+    let base = r.cols(head);
+    let code = (head + 1..=last).find(|&j| !r.blank(j))?;
+    let mut end = None;
+    for j in code..=last {
+        if r.blank(j) {
+            continue;
+        }
+        if r.cols(j) <= base {
+            break;
+        }
+        end = Some(j);
+    }
+    end.map(|e| (code, e))
 }
 
 /// The least indentation of the non-blank lines `first..=last`.
@@ -325,15 +373,25 @@ impl Scanner {
         let Some(k) = self.out.plain(r, kind, first, last) else {
             return last + 1;
         };
-        let from = match head {
+        let mut from = match head {
             Some(h) => {
                 self.out.plain(r, Kind::Label, first, h);
                 h + 1
             }
             None => first,
         };
-        let body = r.body(from, last, margin(r, from, last), 0);
-        self.region(&body, false);
+        let text = directive(r.lines[first]).is_some_and(|n| TEXT_DIRECTIVES.contains(&n.as_str()));
+        let literal = head
+            .filter(|_| text)
+            .and_then(|h| literal_after_head(r, first, h, last));
+        if let Some((code, end)) = literal {
+            self.out.plain(r, Kind::Code, code, end);
+            from = end + 1;
+        }
+        if from <= last {
+            let body = r.body(from, last, margin(r, from, last), 0);
+            self.region(&body, false);
+        }
         self.out.close(k);
         last + 1
     }
@@ -437,6 +495,26 @@ mod tests {
         assert_eq!(got[6], (Kind::Paragraph, "Body two::"));
         assert_eq!(got[7], (Kind::Code, "lit"));
         assert_eq!(scan(text)[3].parts, 4);
+    }
+
+    #[test]
+    fn a_directive_head_ending_with_two_colons_opens_a_literal_block() {
+        let text = ".. note:: As in\n   Python::\n\n        class A:\n            x = 1\n\n\n        class B:\n            y = 2\n\n   After.\n";
+        let got = kinds(text);
+        assert_eq!(got[0].0, Kind::Quote);
+        assert_eq!(got[1], (Kind::Label, ".. note:: As in\n   Python::"));
+        assert_eq!(
+            got[2],
+            (
+                Kind::Code,
+                "class A:\n            x = 1\n\n\n        class B:\n            y = 2"
+            )
+        );
+        assert_eq!(got[3], (Kind::Paragraph, "After."));
+        let plain = kinds(".. note::\n   Text\n\n   Body.\n");
+        assert_eq!(plain[2], (Kind::Paragraph, "Body."));
+        let other = kinds(".. rst:directive:: .. glossary::\n\n   Body.\n");
+        assert_eq!(other[2], (Kind::Paragraph, "Body."));
     }
 
     #[test]

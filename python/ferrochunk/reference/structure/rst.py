@@ -22,6 +22,11 @@ LABEL_DIRECTIVES = frozenset(
     "index rubric module currentmodule py:module py:currentmodule default-role default-domain "
     "sectionauthor moduleauthor tabularcolumns".split()
 )
+# Directives whose head is body text: a head ending with "::" introduces a literal block.
+TEXT_DIRECTIVES = frozenset(
+    "note warning tip hint important caution danger error attention admonition seealso "
+    "versionadded versionchanged deprecated todo".split()
+)
 _NAME = frozenset("-_:+.")
 
 
@@ -40,6 +45,26 @@ def indented_end(r: Region, i: int) -> int:
             last = j
         j += 1
     return last
+
+
+def literal_after_head(r: Region, first: int, head: int, last: int) -> Optional[tuple[int, int]]:
+    """The literal block an admonition's head ending with ``::`` opens (first, last line);
+    the directive's own ``::`` (``.. note::``) opens none."""
+    t = r.lines[head].rstrip()
+    if not t.endswith("::") or (head == first and t.count("::") < 2):
+        return None
+    base = r.cols(head)
+    code = next((j for j in range(head + 1, last + 1) if not r.blank(j)), None)
+    if code is None:
+        return None
+    end = None
+    for j in range(code, last + 1):
+        if r.blank(j):
+            continue
+        if r.cols(j) <= base:
+            break
+        end = j
+    return None if end is None else (code, end)
 
 
 def margin(r: Region, first: int, last: int) -> int:
@@ -228,7 +253,13 @@ class Scanner:
         if head is not None:
             self.out.add(r, LABEL, first, head)
             start = head + 1
-        self.region(r.body(start, last, margin(r, start, last), 0), False)
+            text = directive(r.lines[first]) in TEXT_DIRECTIVES
+            literal = literal_after_head(r, first, head, last) if text else None
+            if literal is not None:
+                self.out.add(r, CODE, literal[0], literal[1])
+                start = literal[1] + 1
+        if start <= last:
+            self.region(r.body(start, last, margin(r, start, last), 0), False)
         self.out.close(k)
         return last + 1
 
