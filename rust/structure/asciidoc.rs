@@ -167,8 +167,12 @@ fn item_start(s: &str) -> bool {
 
 /// `term::`, `term:::`, `term::::` or `term;;`, then the end of the line or a space.
 fn description_term(s: &str) -> bool {
+    // Asked of most lines: those without a `:` or `;` (most) are answered by one memchr.
+    if memchr::memchr2(b':', b';', s.as_bytes()).is_none() {
+        return false;
+    }
     for mark in ["::::", ":::", "::", ";;"] {
-        if let Some(k) = s.find(mark) {
+        if let Some(k) = memchr::memmem::find(s.as_bytes(), mark.as_bytes()) {
             let after = &s[k + mark.len()..];
             let term = &s[..k];
             if !term.trim_matches(is_py_space).is_empty()
