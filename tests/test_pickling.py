@@ -76,6 +76,7 @@ def splitters(m: Any) -> dict[str, Callable[[], Any]]:
             25, 0, separators=[r"(?<=\.) ", " ", ""], is_separator_regex=True
         ),
         "markdown": lambda: m.MarkdownChunker(60, 10),
+        "text-rst": lambda: m.TextChunker(60, 10, format="rst"),
         "markdown-overlap-parents": lambda: m.MarkdownChunker(
             60, 10, chunk_overlap=10, parent_size=200, embedding_text=True
         ),

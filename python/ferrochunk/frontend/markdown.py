@@ -125,6 +125,7 @@ class MarkdownChunker:
         # A preset cuts inside blocks sentence-first (rust/markdown/prose.rs) and keeps its
         # separators for the overlap's seams; a list of regexes cuts at those regexes.
         self.sentence_cuts = isinstance(separators, str)
+        self._preset = separators if isinstance(separators, str) else None  # for pickling
         if isinstance(separators, str):
             if separators not in SEPARATOR_PRESETS:
                 raise ValueError(
@@ -148,16 +149,20 @@ class MarkdownChunker:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickles (and deep-copies) by arguments: the engine is rebuilt in the worker.
-        args = {
+        return (_rebuild, (type(self), self._arguments()))
+
+    def _arguments(self) -> dict[str, Any]:
+        """The arguments that rebuild this chunker (a preset by its name: it cuts
+        sentence-first, a list of the same regexes would not)."""
+        return {
             "chunk_size": self.chunk_size,
             "min_size": self.min_size,
-            "separators": list(self.separators),
+            "separators": self._preset or list(self.separators),
             "embedding_text": self.embedding_text,
             "length_function": self.length_function,
             "parent_size": self.parent_size,
             "chunk_overlap": self.chunk_overlap,
         }
-        return (_rebuild, (type(self), args))
 
     def _settings(self) -> str:
         length = length_name(self.length_function)

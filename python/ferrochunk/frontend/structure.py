@@ -90,6 +90,9 @@ class TextChunker(MarkdownChunker):
             chunk_overlap=chunk_overlap,
         )
 
+    def _arguments(self) -> dict[str, Any]:
+        return {**super()._arguments(), "format": self.format}
+
     def _settings(self) -> str:
         markdown = super()._settings()
         if self.format == "markdown":
