@@ -5,6 +5,7 @@ and peak RSS (``os.wait4``'s ``ru_maxrss`` of that process alone).
 
     .venv/bin/python benches/corpus_scale.py --megabytes 200 --rounds 3
     .venv/bin/python benches/corpus_scale.py --memory   # 1 GB of files, one 2 GB file
+    .venv/bin/python benches/corpus_scale.py --batch --megabytes 40 --rounds 5
 
 Contenders (chunk_size 1000, overlap 200, LangChain's default separators):
 - ``ferrochunk chunk`` at 1 and 2 threads (read, split, ids, JSONL, all in the process);
@@ -15,6 +16,12 @@ Contenders (chunk_size 1000, overlap 200, LangChain's default separators):
   byte offsets, the same SHA-256 chunk ids), the parent writing the JSONL;
 - semantic-text-splitter's ``TextSplitter((800, 1000), overlap=200).chunk_all_indices``
   (its parallel batch; optional ``bench`` extra), with the same rows.
+
+``--batch``: ``Splitter(1000, 200)`` in process, cold: a loop of ``split`` against
+``split_batch`` at 1 and 2 threads, each mode in its own process per round (rotating order)
+on texts read fresh from the shared corpus (repeated to ``--megabytes``) before the timed
+call; the call's wall and CPU time (all threads), and the process's peak RSS against the RSS
+with the texts alone. Every mode's chunks checked identical.
 """
 
 from __future__ import annotations
@@ -105,6 +112,68 @@ with open(out, "w", encoding="utf-8") as f:
                     "text": chunk, "chunk_id": hashlib.sha256(key).hexdigest()[:32],
                 }, ensure_ascii=False) + "\n")
 """
+
+
+BATCH_MODE = r"""
+import json, resource, sys, time
+from pathlib import Path
+import ferrochunk
+root, copies, mode = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+paths = sorted(p for p in root.rglob("*") if p.suffix in (".md", ".txt"))
+texts = [p.read_text(encoding="utf-8") for _ in range(copies) for p in paths]  # fresh strs
+splitter = ferrochunk.Splitter(1000, 200)
+texts_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+wall, cpu = time.perf_counter(), time.process_time()
+if mode == "loop":
+    chunks = [splitter.split(t) for t in texts]
+else:
+    chunks = splitter.split_batch(texts, threads=int(mode))
+wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+check = hash(tuple((c.start, c.end, c.byte_end, len(c.text)) for cl in chunks for c in cl))
+nbytes = sum(len(t.encode("utf-8")) for t in texts)
+print(json.dumps({"call": wall, "call_cpu": cpu, "texts_rss": texts_rss, "check": check,
+                  "nbytes": nbytes}))
+"""
+
+BATCH_MODES = {"split loop": "loop", "split_batch, threads=1": "1", "split_batch, threads=2": "2"}
+
+
+def batch(megabytes: int, rounds: int) -> None:
+    """``split`` loop vs ``split_batch`` at 1 and 2 threads, cold, paired rounds (``--batch``)."""
+    size = sum(p.stat().st_size for p in SHARED.rglob("*") if p.suffix in (".md", ".txt"))
+    copies = max(1, -(-megabytes * 1_000_000 // size))
+    print(f"corpus: {SHARED} read {copies} times; {load()}")
+    results: dict[str, list[dict]] = {name: [] for name in BATCH_MODES}
+    names = list(BATCH_MODES)
+    for r in range(rounds):
+        for name in names[r % len(names) :] + names[: r % len(names)]:
+            cmd = [PY, "-c", BATCH_MODE, str(SHARED), str(copies), BATCH_MODES[name]]
+            results[name].append(run(cmd))
+        print(f"round {r + 1} done; {load()}", file=sys.stderr)
+    checks = {r["check"] for rows in results.values() for r in rows}
+    if len(checks) != 1:
+        raise SystemExit("the modes' chunks differ")
+    nbytes = results[names[0]][0]["nbytes"]
+    loop = results["split loop"]
+    print(f"\n{nbytes / 1e6:.1f} MB of text (UTF-8), {rounds} rounds, medians; chunks identical")
+    print(
+        "| mode | wall s | MB/s | vs loop (wall) | CPU s | vs loop (CPU) | peak RSS MB | "
+        "+ over texts MB |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for name, rows in results.items():
+        # Paired: each round's ratio to the loop's run in the same round, then the median.
+        wall = statistics.median(r["call"] for r in rows)
+        cpu = statistics.median(r["call_cpu"] for r in rows)
+        wall_ratio = statistics.median(a["call"] / b["call"] for a, b in zip(loop, rows))
+        cpu_ratio = statistics.median(a["call_cpu"] / b["call_cpu"] for a, b in zip(loop, rows))
+        rss = statistics.median(r["rss"] for r in rows)
+        extra = statistics.median(r["rss"] - r["texts_rss"] for r in rows)
+        print(
+            f"| {name} | {wall:.3f} | {nbytes / 1e6 / wall:.0f} | {wall_ratio:.2f} | "
+            f"{cpu:.3f} | {cpu_ratio:.2f} | {rss:.0f} | {extra:.0f} |"
+        )
+    print(f"after: {load()}")
 
 
 def make_corpus(folder: Path, megabytes: int) -> int:
@@ -234,10 +303,13 @@ def main() -> None:
     parser.add_argument("--megabytes", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--memory", action="store_true", help="the 1 GB / 2 GB memory runs")
+    parser.add_argument("--batch", action="store_true", help="split loop vs split_batch, cold")
     args = parser.parse_args()
     if not SHARED.is_dir():
         raise SystemExit(f"shared corpus not found at {SHARED}")
-    if args.memory:
+    if args.batch:
+        batch(args.megabytes, args.rounds)
+    elif args.memory:
         memory()
     else:
         scale(args.megabytes, args.rounds)

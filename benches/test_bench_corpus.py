@@ -46,3 +46,12 @@ def test_corpus_scale_script_runs(capsys) -> None:
     corpus_scale.scale(megabytes=4, rounds=1)
     out = capsys.readouterr().out
     assert "| ferrochunk chunk, 2 threads |" in out and "LangChain, Pool(2)" in out
+
+
+def test_batch_modes_script_runs(capsys) -> None:
+    """``corpus_scale.py --batch`` on 4 MB, one round (a smoke test, not a figure)."""
+    import corpus_scale
+
+    corpus_scale.batch(megabytes=4, rounds=1)
+    out = capsys.readouterr().out
+    assert "chunks identical" in out and "| split_batch, threads=2 |" in out

@@ -9,6 +9,8 @@ already converted, and lone surrogates refused with the index of the first one."
 from __future__ import annotations
 
 import gc
+import re
+import sys
 
 import pytest
 from hypothesis import given
@@ -187,3 +189,78 @@ def test_fresh_strings_are_converted_to_utf8_exactly(name: str, data: st.DataObj
     ours = ferrochunk.get_encoding("cl100k_base").encode_ordinary(fresh(text))
     # tiktoken reads the text through CPython's own UTF-8 conversion.
     assert ours == ferrochunk.tiktoken_encoding("cl100k_base").encode_ordinary(text)
+
+
+# -- batches: each text held by the pipeline and read in place on the pool's threads -------
+
+
+def rows(chunk_lists: list) -> list:
+    return [
+        [(c.text, c.start, c.end, c.byte_start, c.byte_end, c.index, c.token_count) for c in cl]
+        for cl in chunk_lists
+    ]
+
+
+@given(st.lists(texts(), max_size=8), st.integers(1, 12), st.sampled_from([1, 2]))
+def test_batches_read_every_kind_in_place(items, size, threads) -> None:
+    """``split_batch``, ``split_iter`` and the drop-ins' parallel ``create_documents`` split
+    strings of every kind where CPython keeps them: the same chunks as one by one, and no
+    UTF-8 copy left inside the strings (CPython counts a cached UTF-8 form in
+    ``sys.getsizeof``, which is why it must not change)."""
+    splitter = ferrochunk.Splitter(size, size // 3, strip_whitespace=True)
+    one = rows([splitter.split(t) for t in items])
+    batch = [fresh(t) for t in items]
+    sizes = [sys.getsizeof(t) for t in batch]
+    assert rows(splitter.split_batch(batch, threads=threads)) == one
+    assert [sys.getsizeof(t) for t in batch] == sizes
+    # Each string made by the generator is referenced by the pipeline alone.
+    got = splitter.split_iter((fresh(t) for t in items), threads=threads)
+    assert rows(got) == one
+    dropin = ferrochunk.RecursiveCharacterTextSplitter(chunk_size=size, chunk_overlap=size // 3)
+    reference = ferrochunk.reference.RecursiveCharacterTextSplitter(
+        chunk_size=size, chunk_overlap=size // 3
+    )
+    batch = [fresh(t) for t in items]
+    sizes = [sys.getsizeof(t) for t in batch]
+    want = reference.create_documents(items)
+    assert [d.page_content for d in dropin.create_documents(batch)] == [
+        d.page_content for d in want
+    ]
+    assert [sys.getsizeof(t) for t in batch] == sizes
+
+
+def test_token_counted_batches_read_in_place() -> None:
+    """With a native counter the text is checked up front and each piece counted from a
+    UTF-8 copy made on the pool's thread and dropped after, never one cached in the str."""
+    counter = ferrochunk.get_encoding("cl100k_base").length_function()
+    items = [name * 40 for name in KINDS.values()]
+    splitter = ferrochunk.Splitter(20, 4, length_function=counter)
+    one = rows([splitter.split(t) for t in items])
+    for threads in (1, 2):
+        batch = [fresh(t) for t in items]
+        sizes = [sys.getsizeof(t) for t in batch]
+        assert rows(splitter.split_batch(batch, threads=threads)) == one
+        assert [sys.getsizeof(t) for t in batch] == sizes
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("measured", [False, True])
+@pytest.mark.parametrize(
+    ("text", "at"),
+    [("a\ud800b", 1), ("漢字\udc00", 2), ("😀x\ud83d", 2), ("é" * 300 + "\ud800", 300)],
+)
+def test_batches_refuse_lone_surrogates_with_their_index(threads, measured, text, at) -> None:
+    """A lone surrogate in a batch gives ``split``'s message with the document's position,
+    whether found up front (a length reads UTF-8) or on the way (the byte offsets); the
+    drop-ins split that text on the Python engine, as one by one."""
+    length = ferrochunk.get_encoding("cl100k_base").length_function() if measured else None
+    splitter = ferrochunk.Splitter(5, 0, length_function=length)
+    message = f"texts[1]: text has a lone surrogate {text[at]!r} at index {at}, "
+    with pytest.raises(ValueError, match=re.escape(message)):
+        splitter.split_batch(["fine", fresh(text), "after"], threads=threads)
+    dropin = ferrochunk.RecursiveCharacterTextSplitter(chunk_size=5, chunk_overlap=0)
+    reference = ferrochunk.reference.RecursiveCharacterTextSplitter(chunk_size=5, chunk_overlap=0)
+    items = ["fine", text, "after"]
+    assert [d.page_content for d in dropin.create_documents([fresh(t) for t in items])] == [
+        d.page_content for d in reference.create_documents(items)
+    ]

@@ -20,7 +20,7 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyUnicodeEncodeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyDict, PyIterator, PyString, PyTuple};
@@ -28,6 +28,7 @@ use rayon::ThreadPool;
 
 use super::markdown::chunker::PyMarkdownChunker;
 use super::split::PySplitter;
+use super::strings::{on_units, utf8_of, HeldText};
 use super::tokens::huggingface::PyHfCounter;
 use super::tokens::tokenizer::{PyEncoder, PyTokenCounter};
 use crate::length::Length;
@@ -317,10 +318,9 @@ fn at_index(py: Python<'_>, index: usize, err: PyErr) -> PyErr {
     out
 }
 
-/// The text of a document, borrowed from the `str` (its UTF-8), or an error naming it.
-fn text_of(item: &Item<'_>) -> PyResult<(Py<PyString>, PyBackedStr)> {
-    let py = item.text.py();
-    let text = item.text.cast::<PyString>().map_err(|_| {
+/// The `str` of a document, or an error naming it.
+fn str_of<'a, 'py>(item: &'a Item<'py>) -> PyResult<&'a Bound<'py, PyString>> {
+    item.text.cast::<PyString>().map_err(|_| {
         PyTypeError::new_err(format!(
             "texts[{}]: text must be str, got {}",
             item.index,
@@ -329,7 +329,31 @@ fn text_of(item: &Item<'_>) -> PyResult<(Py<PyString>, PyBackedStr)> {
                 .name()
                 .map_or_else(|_| "?".into(), |n| n.to_string())
         ))
-    })?;
+    })
+}
+
+/// A document's `str` held for the pool, read where CPython stores it (see [`HeldText`]);
+/// with `check`, a lone surrogate is refused here, naming the document.
+fn held_of(item: &Item<'_>, check: bool) -> PyResult<HeldText> {
+    let text = str_of(item)?;
+    HeldText::new(text, check).map_err(|err| surrogate(item.text.py(), item.index, text, &err))
+}
+
+/// `err`, or for a lone surrogate met while building a document's result, the message
+/// naming the document that [`held_of`] gives.
+fn named(py: Python<'_>, index: usize, text: &Bound<'_, PyString>, err: PyErr) -> PyErr {
+    if err.is_instance_of::<PyUnicodeEncodeError>(py) {
+        surrogate(py, index, text, &err)
+    } else {
+        err
+    }
+}
+
+/// The text of a document, borrowed from the `str` (its UTF-8), or an error naming it: the
+/// engines that read UTF-8 (Markdown, tokens).
+fn text_of(item: &Item<'_>) -> PyResult<(Py<PyString>, PyBackedStr)> {
+    let py = item.text.py();
+    let text = str_of(item)?;
     let backed = text
         .extract::<PyBackedStr>()
         .map_err(|err| surrogate(py, item.index, text, &err))?;
@@ -402,21 +426,27 @@ pub fn split_iter(
 ) -> PyResult<PyBatchIter> {
     let counter = Counter::of(length)?;
     let prepare: Prepare = Box::new(move |item| {
-        let (text, backed) = text_of(&item)?;
+        // As `Splitter.split`: checked up front only when a length reads UTF-8, else while
+        // the byte offsets are computed.
+        let held = held_of(&item, counter.is_some())?;
         let py = item.text.py();
         let meta = match &item.extra[0] {
             Some(meta) => meta.clone().unbind(),
             None => PyDict::new(py).into_any().unbind(),
         };
         let (splitter, counter, index) = (splitter.clone_ref(py), counter.clone(), item.index);
-        let bytes = backed.len();
+        let bytes = held.size();
         let work: Work = Box::new(move || {
-            let out = splitter.get().compute(&backed, measure(counter.as_ref()));
+            let out = splitter
+                .get()
+                .compute(held.units(), measure(counter.as_ref()));
             Box::new(move |py| {
                 let computed = out.map_err(|e| at_index(py, index, e.into()))?;
-                let text = text.bind(py);
-                let list = PySplitter::chunk_list(text, &backed, &computed, meta.bind(py))?;
-                pair(py, list.into_any(), computed.0.oversized)
+                let text = held.bind(py);
+                let (list, oversized) =
+                    PySplitter::chunk_list(text, held.units(), computed, meta.bind(py))
+                        .map_err(|err| named(py, index, text, err))?;
+                pair(py, list.into_any(), oversized)
             })
         });
         Ok((work, bytes))
@@ -451,21 +481,28 @@ pub fn split_text_iter(
         let py = item.text.py();
         let original = item.text.clone().unbind();
         let fallback = fallback.clone_ref(py);
-        let Ok((text, backed)) = text_of(&item) else {
+        let check = splitter.get().checks_first(counter.is_some());
+        let Ok(held) = held_of(&item, check) else {
             let build: Build = Box::new(move |py| fallback.call1(py, (original,)));
             return Ok((Box::new(move || build) as Work, 0));
         };
         let (splitter, counter) = (splitter.clone_ref(py), counter.clone());
-        let bytes = backed.len();
+        let bytes = held.size();
         let work: Work = Box::new(move || {
-            let length = measure(counter.as_ref()).map(|l| l as &dyn Length);
-            let out = splitter.get().core().split(&backed, length);
+            let length = measure(counter.as_ref());
+            let out = on_units!(held.units(), t => splitter.get().split_native(t, length));
             Box::new(move |py| {
                 let Ok(out) = out else {
                     return fallback.call1(py, (original,)); // LangChain's exact error
                 };
-                let list = PySplitter::text_list(text.bind(py), &backed, &out)?;
-                pair(py, list.into_any(), out.oversized)
+                match PySplitter::text_list(held.bind(py), held.units(), check, &out) {
+                    Ok(list) => pair(py, list.into_any(), out.oversized),
+                    // A lone surrogate found on the way: the one-text path, as `split_text`.
+                    Err(err) if err.is_instance_of::<PyUnicodeEncodeError>(py) => {
+                        fallback.call1(py, (original,))
+                    }
+                    Err(err) => Err(err),
+                }
             })
         });
         Ok((work, bytes))
@@ -624,24 +661,31 @@ pub fn lossy_iter(
         let py = item.text.py();
         let original = item.text.clone().unbind();
         let fallback = fallback.clone_ref(py);
-        let Ok((_, backed)) = text_of(&item) else {
+        // As `split_lossy`: read in place, converted to UTF-8 on the pool into a copy
+        // dropped after (not one CPython would keep inside the string).
+        let Ok(held) = held_of(&item, true) else {
             let build: Build = Box::new(move |py| fallback.call1(py, (original,)));
             return Ok((Box::new(move || build) as Work, 0));
         };
         let (encoder, policy) = (encoder.clone_ref(py), Arc::clone(&policy));
-        let bytes = backed.len();
+        let bytes = held.size();
         let work: Work = Box::new(move || {
             let inner = encoder.get().core();
-            let windows = inner.encode(&backed, &policy).and_then(|ids| {
-                let windows = token_windows_lossy(inner, &backed, &ids, size, overlap)?;
+            let text = utf8_of(held.units());
+            let windows = inner.encode(&text, &policy).and_then(|ids| {
+                let windows = token_windows_lossy(inner, &text, &ids, size, overlap)?;
                 Ok(windows
                     .into_iter()
                     .map(Cow::into_owned)
                     .collect::<Vec<String>>())
             });
-            Box::new(move |py| match windows {
-                Ok(windows) => Ok(windows.into_pyobject(py)?.into_any().unbind()),
-                Err(_) => fallback.call1(py, (original,)), // the one-text path's own error
+            drop(text);
+            Box::new(move |py| {
+                drop(held); // released with the GIL held, not queued by a pool thread
+                match windows {
+                    Ok(windows) => Ok(windows.into_pyobject(py)?.into_any().unbind()),
+                    Err(_) => fallback.call1(py, (original,)), // the one-text path's error
+                }
             })
         });
         Ok((work, bytes))

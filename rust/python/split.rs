@@ -6,13 +6,13 @@ use pyo3::types::{PyList, PyString};
 
 use super::chunk::PyChunk;
 use super::length::PyLength;
-use super::strings::{chunk_string, new_str, on_units, text_of, PyText};
+use super::strings::{new_str, on_units, text_of, PyText};
 use super::tokens::huggingface::PyHfCounter;
 use super::tokens::tokenizer::PyTokenCounter;
 use crate::error::Result;
 use crate::length::Length;
 use crate::split::scan::{KeepSeparator, Separator};
-use crate::split::{Span, SpanOutput, SplitConfig, SplitOutput, Splitter};
+use crate::split::{Span, SpanOutput, SplitConfig, Splitter};
 use crate::units::{Offsets, Units, Utf8};
 
 /// A configured splitter; immutable and shareable across threads.
@@ -42,9 +42,6 @@ fn separator((pattern, is_regex, join): (String, bool, String)) -> Result<Separa
     Ok(sep.with_join_text(&join))
 }
 
-/// Chunks of one document and, when a native counter sized them, their token counts.
-pub type Computed = (SplitOutput, Option<Vec<usize>>);
-
 /// The core length behind a native counter (bundled BPE or Hugging Face), if `func` is one:
 /// the splitter then measures in Rust with the GIL released.
 pub(crate) fn native_length<'a>(func: &'a Bound<'_, PyAny>) -> Option<&'a (dyn Length + Sync)> {
@@ -62,71 +59,95 @@ impl PySplitter {
         &self.inner
     }
 
-    /// The native work of `split` on UTF-8 (no Python objects, so any thread may run it; the
-    /// batch functions use it): the chunks, and each one's token count when a native counter
-    /// measures.
-    pub fn compute(&self, text: &str, length: Option<&(dyn Length + Sync)>) -> Result<Computed> {
-        let out = self.inner.split(text, length.map(|l| l as &dyn Length))?;
-        let counts = match length {
-            Some(length) => Some(
-                out.chunks
-                    .iter()
-                    .map(|c| length.length(c.text(text)))
-                    .collect::<Result<Vec<_>>>()?,
-            ),
-            None => None,
-        };
-        Ok((out, counts))
+    /// The core's split of `text`, measured by a native `length` (code points when `None`).
+    /// No Python object is touched, so any thread may run it: `split` and `split_text` run
+    /// it with the GIL released, the batch functions on a pool thread.
+    pub fn split_native<'a, T: Units<'a>>(
+        &self,
+        text: T,
+        length: Option<&(dyn Length + Sync)>,
+    ) -> Result<SpanOutput> {
+        match length {
+            None => self.inner.split_units(text, None),
+            Some(length) => split_measured(&self.inner, text, length),
+        }
     }
 
-    /// `split_text`'s list of chunk strings for `out`, split from `text` (UTF-8: `source`).
+    /// `split`'s native work on a text's own storage (see [`Computed`]).
+    pub fn compute(
+        &self,
+        text: PyText<'_>,
+        length: Option<&(dyn Length + Sync)>,
+    ) -> Result<Computed> {
+        on_units!(text, t => Computed::new(t, self.split_native(t, length)?, length))
+    }
+
+    /// Whether `split_text` checks a text for lone surrogates before splitting it: a length
+    /// function or a regex reads UTF-8; a split by code points at literal separators is
+    /// checked while its chunk strings are built ([`PySplitter::text_list`]).
+    pub fn checks_first(&self, measured: bool) -> bool {
+        measured || !self.inner.literal_only()
+    }
+
+    /// `split_text`'s chunk strings for `out`, split from `text` (read as `units`, checked
+    /// up front if `checked`). A lone surrogate found on the way, or a chunk re-joined from
+    /// pieces (drop-separator mode, rare) in a text not checked, raises `UnicodeEncodeError`
+    /// with the first lone surrogate's index.
     pub fn text_list<'py>(
         text: &Bound<'py, PyString>,
-        source: &str,
-        out: &SplitOutput,
+        units: PyText<'_>,
+        checked: bool,
+        out: &SpanOutput,
     ) -> PyResult<Bound<'py, PyList>> {
-        let py = text.py();
-        let strings = out
-            .chunks
-            .iter()
-            .map(|chunk| match &chunk.joined {
-                Some(joined) => Ok(PyString::new(py, joined)),
-                None => chunk_string(text, source, chunk),
-            })
-            .collect::<PyResult<Vec<_>>>()?;
-        PyList::new(py, strings)
+        let (strings, clean) = chunk_texts(text.py(), units, &out.spans)?;
+        if !checked && (!clean || out.spans.iter().any(|span| span.joined.is_some())) {
+            text_of(text, true)?; // raises, with the first lone surrogate's index
+        }
+        PyList::new(text.py(), strings)
     }
 
-    /// `split`'s `Chunk` objects for `computed`, split from `text` (UTF-8: `source`).
+    /// `split`'s chunks for `computed`, split from `text` (read as `units`), each carrying
+    /// `metadata`; and the sizes to warn about. A lone surrogate met on the way raises
+    /// `UnicodeEncodeError` with the first one's index.
     pub fn chunk_list<'py>(
         text: &Bound<'py, PyString>,
-        source: &str,
-        (out, counts): &Computed,
+        units: PyText<'_>,
+        computed: Computed,
         metadata: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyList>> {
+    ) -> PyResult<(Bound<'py, PyList>, Vec<usize>)> {
         let py = text.py();
-        let list = PyList::empty(py);
-        for (index, c) in out.chunks.iter().enumerate() {
-            if c.joined.is_some() {
-                // Only LangChain's drop-separator mode re-joins text, and the native API
-                // does not offer it; refuse rather than return a chunk that is not a span.
-                return Err(PyValueError::new_err(
-                    "split() needs keep='start' or 'end' so chunks are source spans",
-                ));
-            }
-            let chunk = PyChunk::new(
-                chunk_string(text, source, c)?.unbind(),
-                c.char_start,
-                c.char_end,
-                c.byte_start,
-                c.byte_end,
-                index,
-                metadata.clone().unbind(),
-                counts.as_ref().map(|counts| counts[index]),
-            );
-            list.append(chunk.into_object(py)?)?;
+        let Computed { out, facts } = computed;
+        if out.spans.iter().any(|span| span.joined.is_some()) {
+            // Only LangChain's drop-separator mode re-joins text, and the native API does
+            // not offer it; refuse rather than return a chunk that is not a span.
+            return Err(PyValueError::new_err(
+                "split() needs keep='start' or 'end' so chunks are source spans",
+            ));
         }
-        Ok(list)
+        let (bytes, counts, clean) = facts;
+        if !clean {
+            text_of(text, true)?; // raises, with the first lone surrogate's index
+        }
+        let (strings, _) = chunk_texts(py, units, &out.spans)?;
+        let chunks = strings
+            .into_iter()
+            .zip(&out.spans)
+            .enumerate()
+            .map(|(index, (string, span))| {
+                let chunk = PyChunk::new(
+                    string.unbind(),
+                    span.start,
+                    span.end,
+                    bytes[index].0,
+                    bytes[index].1,
+                    index,
+                    metadata.clone().unbind(),
+                    counts.as_ref().map(|counts| counts[index]),
+                );
+                chunk.into_object(py)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok((PyList::new(py, chunks)?, out.oversized))
     }
 
     /// Runs the core on `text` with the GIL released, or holding it when a Python callable
@@ -137,42 +158,61 @@ impl PySplitter {
         text: T,
         length: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<SpanOutput> {
-        let inner = &self.inner;
-        let Some(func) = length else {
-            return Ok(py.detach(move || inner.split_units(text, None))?);
+        let native = match length {
+            Some(func) if native_length(func).is_none() => {
+                let length = PyLength::new(func.clone());
+                let out = split_measured(&self.inner, text, &length);
+                return length.finish(out);
+            }
+            // No length, or token counts in Rust: no Python call per piece, GIL released.
+            _ => length.and_then(native_length),
         };
-        if text.as_str(0, text.len()).is_some() {
-            return self.run_measured(py, text, func);
-        }
-        // A length reads every piece as UTF-8, at every level of the recursion: the text is
-        // converted once (and the copy dropped after), and the chunks mapped back to it.
-        let utf8 = py.detach(|| {
-            let mut utf8 = String::new();
-            text.push_utf8(0, text.len(), &mut utf8);
-            utf8
-        });
-        let mut out = self.run_measured(py, Utf8(&utf8), func)?;
-        let mut offsets = Offsets::new(Utf8(&utf8));
-        for span in &mut out.spans {
-            (span.start, span.end) = (offsets.of(span.start).0, offsets.of(span.end).0);
-        }
-        Ok(out)
+        Ok(py.detach(|| self.split_native(text, native))?)
     }
+}
 
-    fn run_measured<'a, T: Units<'a>>(
-        &self,
-        py: Python<'_>,
+/// Splits `text` measured by `length`. A length reads every piece as UTF-8, at every level
+/// of the recursion: an ASCII text is read in place, any other converted once (and the copy
+/// dropped after), the chunks mapped back to its positions.
+fn split_measured<'a, T: Units<'a>>(
+    inner: &Splitter,
+    text: T,
+    length: &dyn Length,
+) -> Result<SpanOutput> {
+    if text.as_str(0, text.len()).is_some() {
+        return inner.split_units(text, Some(length));
+    }
+    let mut utf8 = String::new();
+    text.push_utf8(0, text.len(), &mut utf8);
+    let mut out = inner.split_units(Utf8(&utf8), Some(length))?;
+    let mut offsets = Offsets::new(Utf8(&utf8));
+    for span in &mut out.spans {
+        (span.start, span.end) = (offsets.of(span.start).0, offsets.of(span.end).0);
+    }
+    Ok(out)
+}
+
+/// `split`'s native work, which needs no Python object (any thread may do it): the spans,
+/// and each one's UTF-8 offsets and (sized by a native counter) token count.
+pub struct Computed {
+    out: SpanOutput,
+    facts: ChunkFacts,
+}
+
+impl Computed {
+    /// The facts of `out`'s chunks of `text`; none when a chunk is re-joined text, which
+    /// [`PySplitter::chunk_list`] refuses.
+    fn new<'a, T: Units<'a>>(
         text: T,
-        func: &Bound<'_, PyAny>,
-    ) -> PyResult<SpanOutput> {
-        let inner = &self.inner;
-        if let Some(length) = native_length(func) {
-            // Token counts in Rust: no Python call per piece, GIL released.
-            return Ok(py.detach(move || inner.split_units(text, Some(length)))?);
-        }
-        let length = PyLength::new(func.clone());
-        let out = inner.split_units(text, Some(&length));
-        length.finish(out)
+        out: SpanOutput,
+        length: Option<&(dyn Length + Sync)>,
+    ) -> Result<Self> {
+        let facts = if out.spans.iter().any(|span| span.joined.is_some()) {
+            (Vec::new(), None, true)
+        } else {
+            chunk_facts(text, &out.spans, length)?
+        };
+        Ok(Self { out, facts })
     }
 }
 
@@ -239,23 +279,17 @@ impl PySplitter {
         warn: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyList>> {
         // Text with lone surrogates (no UTF-8 form) raises `UnicodeEncodeError`, and the
-        // drop-ins split it on the Python engine. A length function or a regex reads UTF-8,
-        // so the text is checked first; a split by code points at literal separators is
-        // checked while its chunk strings are built (a pass that happens anyway), and a
-        // chunk re-joined from pieces (drop-separator mode, rare) sends it to the full check.
-        let check = length.is_some() || !self.inner.literal_only();
+        // drop-ins split it on the Python engine; see `checks_first` for when it is found.
+        let check = self.checks_first(length.is_some());
         let units = text_of(text, check)?;
         let out = on_units!(units, t => self.run(py, t, length))?;
-        let (strings, clean) = chunk_texts(py, units, &out.spans)?;
-        if !check && (!clean || out.spans.iter().any(|span| span.joined.is_some())) {
-            text_of(text, true)?; // raises, with the first lone surrogate's index
-        }
+        let list = Self::text_list(text, units, check, &out)?;
         if let Some(warn) = warn {
             for total in &out.oversized {
                 warn.call1((*total, self.inner.config().chunk_size))?;
             }
         }
-        PyList::new(py, strings)
+        Ok(list)
     }
 
     /// Chunks with code-point and byte offsets, each carrying `metadata`; and the warnings.
@@ -272,51 +306,16 @@ impl PySplitter {
         // not a space (each is in some chunk), and tell whether one had no UTF-8 form.
         let units = text_of(text, length.is_some())?;
         let native = length.and_then(native_length);
-        let inner = &self.inner;
         // The spans, then UTF-8 offsets where chunks begin and end and (sized in tokens)
         // each chunk's own count, computed in Rust with the GIL released: in one release
-        // when code points measure (a document of a few kB splits in microseconds).
-        let (out, (bytes, counts, clean)) = if length.is_none() {
-            on_units!(units, t => py.detach(|| -> Result<_> {
-                let out = inner.split_units(t, None)?;
-                let facts = chunk_facts(t, &out.spans, None)?;
-                Ok((out, facts))
-            }))?
-        } else {
+        // unless a Python callable measures (a document of a few kB splits in microseconds).
+        let computed = if length.is_some() && native.is_none() {
             let out = on_units!(units, t => self.run(py, t, length))?;
-            let facts = on_units!(units, t => py.detach(|| chunk_facts(t, &out.spans, native)))?;
-            (out, facts)
+            on_units!(units, t => py.detach(|| Computed::new(t, out, None)))?
+        } else {
+            py.detach(|| self.compute(units, native))?
         };
-        if out.spans.iter().any(|span| span.joined.is_some()) {
-            // Only LangChain's drop-separator mode re-joins text, and the native API does
-            // not offer it; refuse rather than return a chunk that is not a span.
-            return Err(PyValueError::new_err(
-                "split() needs keep='start' or 'end' so chunks are source spans",
-            ));
-        }
-        if !clean {
-            text_of(text, true)?; // raises, with the first lone surrogate's index
-        }
-        let (strings, _) = chunk_texts(py, units, &out.spans)?;
-        let chunks = strings
-            .into_iter()
-            .zip(&out.spans)
-            .enumerate()
-            .map(|(index, (string, span))| {
-                let chunk = PyChunk::new(
-                    string.unbind(),
-                    span.start,
-                    span.end,
-                    bytes[index].0,
-                    bytes[index].1,
-                    index,
-                    metadata.clone().unbind(),
-                    counts.as_ref().map(|counts| counts[index]),
-                );
-                chunk.into_object(py)
-            })
-            .collect::<PyResult<Vec<_>>>()?;
-        Ok((PyList::new(py, chunks)?, out.oversized))
+        Self::chunk_list(text, units, computed, metadata)
     }
 }
 

@@ -15,6 +15,14 @@
 //!   widest unit it copies, so the strings it makes are canonical too.
 //! - A string fresh from `PyUnicode_New` is ours alone until returned: [`new_str`] fills
 //!   all of it before anyone else can see it.
+//! - A [`HeldText`] reads the storage of a `str` it holds a strong reference to, on any
+//!   thread and without the GIL: the reference keeps the object, and so its storage (inline
+//!   in a compact string, a separate buffer freed only with the object otherwise), alive
+//!   and in place; and the string is immutable while it is referenced (CPython resizes or
+//!   appends in place only to a string nobody else references, and we do). Its borrow is
+//!   handed out only for as long as the `HeldText` itself is borrowed. The batch pipeline
+//!   keeps each `HeldText` in its document's work, then in its build step, which converts
+//!   the result to Python objects under the GIL and drops the reference last.
 //! - `Chunk` objects are PyO3 classes without `__traverse__`: the collector never sees what
 //!   they reference, so tracking them changes no collection and only costs time
 //!   ([`untrack`]).
@@ -33,7 +41,6 @@ use pyo3::types::string::PyStringData;
 use pyo3::types::PyString;
 
 use super::chunk::PyChunk;
-use crate::split::Chunk;
 use crate::units::{utf8_bytes, Fixed, Unit, Units};
 
 /// A Python `str` as the core reads it: its own storage, validated.
@@ -93,6 +100,47 @@ pub fn text_of<'a>(text: &'a Bound<'_, PyString>, check: bool) -> PyResult<PyTex
             "surrogates not allowed",
         ))
     })
+}
+
+/// A `str` held for a batch, its storage readable on any thread without the GIL (see the
+/// module's invariants): pool threads split it in place, as `Splitter.split` does, instead
+/// of taking a UTF-8 copy that CPython would then keep inside the object.
+pub struct HeldText {
+    text: Py<PyString>,
+    /// `text`'s storage. `'static` only inside this type: [`HeldText::units`] hands it out
+    /// for as long as `self` is borrowed, and `self` holds `text`.
+    units: PyText<'static>,
+}
+
+impl HeldText {
+    /// Holds `text` and reads its storage, checked for lone surrogates as [`text_of`] does.
+    pub fn new(text: &Bound<'_, PyString>, check: bool) -> PyResult<Self> {
+        let units = text_of(text, check)?;
+        // SAFETY: the storage lives as long as the object and does not change while it is
+        // referenced (module invariants); `Self` holds a strong reference to the object for
+        // its whole life and lends `units` out only for a borrow of itself, so no borrow
+        // outlives the reference. Only the lifetime changes; the value is the same.
+        let units = unsafe { std::mem::transmute::<PyText<'_>, PyText<'static>>(units) };
+        Ok(Self {
+            text: text.clone().unbind(),
+            units,
+        })
+    }
+
+    /// The storage, borrowed from `self`; no GIL needed.
+    pub fn units(&self) -> PyText<'_> {
+        self.units
+    }
+
+    /// The `str` itself, to build Python objects from (GIL held).
+    pub fn bind<'py>(&self, py: Python<'py>) -> &Bound<'py, PyString> {
+        self.text.bind(py)
+    }
+
+    /// The size of the storage in bytes (what a batch's read-ahead counts).
+    pub fn size(&self) -> usize {
+        on_units!(self.units, t => t.bytes(0, t.len()).len())
+    }
 }
 
 /// The UTF-8 of a whole text: borrowed when it is ASCII, else converted (one pass, see
@@ -164,21 +212,6 @@ pub fn new_str<'py, U: Unit>(
         }
         Ok((string.cast_into_unchecked(), scalar))
     }
-}
-
-/// A chunk's text as a new `str`, for callers that split the text's UTF-8 (see
-/// [`span_string`]).
-pub fn chunk_string<'py>(
-    text: &Bound<'py, PyString>,
-    utf8: &str,
-    chunk: &Chunk,
-) -> PyResult<Bound<'py, PyString>> {
-    span_string(
-        text,
-        utf8,
-        (chunk.byte_start, chunk.byte_end),
-        (chunk.char_start, chunk.char_end),
-    )
 }
 
 /// `text[chars.0:chars.1]` (whose UTF-8 is `utf8[bytes.0..bytes.1]`) as a new `str`, for
