@@ -45,7 +45,7 @@ pub use error::{Error, Result};
 pub use length::Length;
 pub use markdown::header::{HeaderBlock, HeaderRule, HeaderSplitter};
 pub use markdown::{MarkdownChunker, MdChunk};
-pub use sentences::{sentence_ends, sentences, Boundaries, Sentence};
+pub use sentences::{sentence_ends, sentence_ends_of, sentences, Boundaries, Hits, Scan, Sentence};
 pub use split::{
     Chunk, KeepSeparator, Separator, Span, SpanOutput, SplitConfig, SplitOutput, Splitter,
     DEFAULT_SEPARATORS,

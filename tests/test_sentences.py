@@ -96,6 +96,29 @@ def test_corpus_native_matches_reference(corpus_text: str) -> None:
     assert utf8 == [len(corpus_text[:e].encode()) for e in ends]
 
 
+# One character prepended keeps a text as it is or makes CPython store it one, two or four
+# bytes a character: the Rust scan reads each storage itself (no UTF-8 copy).
+WIDENERS = {"as-is": "", "latin1": "\xe9 ", "ucs2": "\u0100 ", "ucs4": "\U0001f600 "}
+
+
+@pytest.mark.parametrize("widen", WIDENERS.values(), ids=list(WIDENERS))
+def test_every_storage_kind(widen: str) -> None:
+    for case in CASES:
+        text = widen + case["text"]
+        assert native.sentence_ends(text) == reference.sentence_ends(text), case["name"]
+        utf8 = [len(text[:e].encode()) for e in reference.sentence_ends(text)]
+        assert native.sentence_ends(text, unit="byte") == utf8
+        for strip in (False, True):
+            got = native.sentence_spans(text, strip=strip)
+            want = reference.sentence_spans(text, strip=strip)
+            assert [fields(c) for c in got] == [fields(c) for c in want], case["name"]
+
+
+def test_corpus_as_four_byte_storage(corpus_text: str) -> None:
+    text = "\U0001f600 " + corpus_text  # every corpus file scanned as UCS-4 too
+    assert native.sentence_ends(text) == reference.sentence_ends(text)
+
+
 def test_byte_ends() -> None:
     # "é. " is 3 code points and 4 bytes; "漢。" 2 and 6.
     assert native.sentence_ends("é. É漢。x", unit="char") == [3, 6, 7]

@@ -92,8 +92,9 @@ class Chunk:
     def __len__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
 
-def sentence_ends(text: str) -> tuple[list[int], list[int]]:
-    """``(code-point ends, byte ends)`` of the sentences of ``text`` (``rust/sentences/``)."""
+def sentence_ends(text: str, utf8: bool) -> list[int]:
+    """Where the sentences of ``text`` end, in code points or (``utf8``) UTF-8 bytes
+    (``rust/sentences/``)."""
 
 def sentence_spans(text: str, strip: bool, metadata: Mapping[str, Any]) -> list[Chunk]:
     """The sentences as chunks; ``strip`` trims whitespace and drops empty ones."""

@@ -8,6 +8,7 @@
 
 use super::marks::{is_opener, is_upper};
 use crate::text::is_py_space;
+use crate::units::Units;
 
 /// Abbreviations that are never the last word of a sentence: titles before a name and
 /// Latin abbreviations before an example (lowercase; compared without regard to ASCII case).
@@ -24,59 +25,99 @@ const NUMBERED: &[&str] = &[
     "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
 ];
 
-/// Whether `word` is one of `list` (ASCII case ignored; non-ASCII words never are).
-fn listed(list: &[&str], word: &str) -> bool {
-    // No entry is longer than six bytes: most words are rejected before the list is read.
-    word.len() <= 6 && list.iter().any(|a| a.eq_ignore_ascii_case(word))
+/// Whether `word` is one of `list` (ASCII case ignored).
+fn listed(list: &[&str], word: &[u8]) -> bool {
+    list.iter().any(|a| a.as_bytes().eq_ignore_ascii_case(word))
 }
 
-/// Whether the single period at byte `dot` of `text`, followed by whitespace and then
+/// No entry of either list is longer than this: longer words are never looked up.
+const LONGEST: usize = 6;
+
+/// Whether the single period at position `dot` of `text`, followed by whitespace and then
 /// `next` (not a lowercase letter), ends the sentence.
-pub fn period_ends(text: &str, dot: usize, next: char) -> bool {
+pub fn period_ends<'a, T: Units<'a>>(text: T, dot: usize, next: char) -> bool {
     let start = word_start(text, dot);
-    let word = text[start..dot].trim_start_matches(is_opener);
-    let mut chars = word.chars();
-    let Some(first) = chars.next() else {
+    let mut from = start; // the word, opening quotes and brackets stripped
+    while from < dot {
+        let (c, n) = text.char_at(from);
+        if !is_opener(c) {
+            break;
+        }
+        from += n;
+    }
+    if from == dot {
         return false; // a period after a space or an opening bracket: " . . ."
-    };
-    if listed(TITLES, word) || (next.is_ascii_digit() && listed(NUMBERED, word)) {
-        return false;
     }
-    let single = chars.next().is_none();
-    if single && is_upper(first) {
-        return false;
+    let (first, n) = text.char_at(from);
+    if let Some((buf, len)) = short_ascii(text, from, dot) {
+        let word = &buf[..len];
+        if listed(TITLES, word) || (next.is_ascii_digit() && listed(NUMBERED, word)) {
+            return false;
+        }
+        if len <= 3 && word.iter().all(u8::is_ascii_digit) && opens_line(text, start) {
+            return false;
+        }
     }
-    !(word.len() <= 3 && word.bytes().all(|b| b.is_ascii_digit()) && opens_line(text, start))
+    let single = from + n == dot;
+    !(single && is_upper(first))
 }
 
-/// Start of the run of non-whitespace characters that ends at byte `end`.
-fn word_start(text: &str, end: usize) -> usize {
-    text[..end]
-        .char_indices()
-        .rev()
-        .find(|&(_, c)| is_py_space(c))
-        .map_or(0, |(i, c)| i + c.len_utf8())
+/// `[from, to)` as ASCII bytes, if it is ASCII and at most [`LONGEST`] characters long
+/// (non-ASCII words are in no list, and are no numbers).
+fn short_ascii<'a, T: Units<'a>>(
+    text: T,
+    from: usize,
+    to: usize,
+) -> Option<([u8; LONGEST], usize)> {
+    if to - from > LONGEST {
+        return None; // more units than characters allowed (UTF-8 is at least one a character)
+    }
+    let (mut buf, mut len, mut at) = ([0; LONGEST], 0, from);
+    while at < to {
+        let (c, n) = text.char_at(at);
+        buf[len] = u8::try_from(c).ok().filter(u8::is_ascii)?;
+        (len, at) = (len + 1, at + n);
+    }
+    Some((buf, len))
+}
+
+/// Start of the run of non-whitespace characters that ends at position `end`.
+fn word_start<'a, T: Units<'a>>(text: T, end: usize) -> usize {
+    let mut at = end;
+    while at > 0 {
+        let (c, n) = text.char_before(at);
+        if is_py_space(c) {
+            break;
+        }
+        at -= n;
+    }
+    at
 }
 
 /// Whether only spaces and tabs (no line break) stand between the last line break (or the
-/// start of the text) and byte `at`.
-fn opens_line(text: &str, at: usize) -> bool {
-    text[..at]
-        .chars()
-        .rev()
-        .find(|&c| c == '\n' || !is_py_space(c))
-        .map_or(true, |c| c == '\n')
+/// start of the text) and position `at`.
+fn opens_line<'a, T: Units<'a>>(text: T, at: usize) -> bool {
+    let mut at = at;
+    while at > 0 {
+        let (c, n) = text.char_before(at);
+        if c == '\n' || !is_py_space(c) {
+            return c == '\n';
+        }
+        at -= n;
+    }
+    true
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::units::Utf8;
 
     #[track_caller]
     fn check(text: &str, next: char, expected: bool) {
         let dot = text.rfind('.').unwrap();
         assert_eq!(
-            period_ends(text, dot, next),
+            period_ends(Utf8(text), dot, next),
             expected,
             "{text:?} then {next:?}"
         );

@@ -3,7 +3,9 @@
 //!
 //! - [`marks`]: the characters the rules look at (end marks, closers, openers, CJK).
 //! - [`english`]: when a period ends a Latin-script sentence (abbreviations, initials).
-//! - [`scan`]: the fast scan that finds candidates and applies the rules.
+//! - [`hits`]: candidate search in each storage (UTF-8, Latin-1, UCS-2, UCS-4).
+//! - [`scan`]: the scan that applies the rules at the candidates, over any [`Units`], so
+//!   a Python `str` is read in its own storage, without a UTF-8 copy.
 //!
 //! The rules, in order (mirrored by `python/ferrochunk/reference/sentences.py` and written
 //! out in `docs/semantic.md`):
@@ -19,12 +21,15 @@
 //! sentences of a text concatenate to the text; an empty text has none.
 
 mod english;
+mod hits;
 mod marks;
 mod scan;
 
+pub use hits::{Hits, Scan};
 pub use scan::Boundaries;
 
-use crate::text::CharCursor;
+use crate::text::{is_py_space, CharCursor};
+use crate::units::Units;
 
 /// A sentence as a span of its text, in code points and in UTF-8 bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,6 +68,38 @@ pub fn sentences(text: &str) -> Vec<Sentence> {
             s
         })
         .collect()
+}
+
+/// Positions where the sentences of `text` (in any storage) end, in order; the last is
+/// `text.len()`. Positions are the storage's (see [`Units`]): code points for the fixed
+/// widths, so a Python `str` needs no UTF-8 form.
+pub fn sentence_ends_of<'a, T: Scan<'a>>(text: T) -> Vec<usize> {
+    let mut ends: Vec<usize> = Boundaries::over(text).collect();
+    if !text.is_empty() {
+        ends.push(text.len());
+    }
+    ends
+}
+
+/// `[start, end)` of `text` without the whitespace around it (Python's `str.strip`), in
+/// the storage's positions.
+pub(crate) fn strip_span<'a, T: Units<'a>>(text: T, start: usize, end: usize) -> (usize, usize) {
+    let (mut a, mut b) = (start, end);
+    while a < b {
+        let (c, n) = text.char_at(a);
+        if !is_py_space(c) {
+            break;
+        }
+        a += n;
+    }
+    while b > a {
+        let (c, n) = text.char_before(b);
+        if !is_py_space(c) {
+            break;
+        }
+        b -= n;
+    }
+    (a, b)
 }
 
 /// The seam provider for chunkers (the Markdown chunker cutting a long paragraph): byte

@@ -1,124 +1,85 @@
-//! The scan: SIMD `memchr` finds the few places a sentence can end (end marks and line
-//! breaks); the rules then decide there, so the cost is per candidate, not per byte.
+//! The scan: the storage's candidate search ([`super::hits`]) finds the few places a
+//! sentence can end (end marks and line breaks); the rules then decide there, so the cost
+//! is per candidate, not per character.
 //!
 //! Where a sentence ends, the next one starts after the whitespace that follows, so the
 //! sentences cover the text: each keeps its closing quotes and the whitespace after it.
+//! Positions are those of [`Units`]: bytes in UTF-8, code points in the fixed widths.
 
 use super::english::period_ends;
+use super::hits::{Hits, Scan};
 use super::marks::{is_cjk, is_closer, is_lower, mark, Mark};
 use crate::text::is_py_space;
+use crate::units::{Units, Utf8};
 
-/// Finds the bytes that can start an end mark or a line break: `.?!`, `\n`, and the UTF-8
-/// lead bytes of the other end marks (0xE2 for U+2026 `…` to U+22EF `⋯`, 0xE3 for U+3002
-/// `。`, 0xEF for U+FF01 `！` to U+FF61 `｡`). Lead bytes are never inside a character, so
-/// every hit is at a character boundary. Three SIMD `memchr` iterators run side by side,
-/// each holding its next hit, so the text is read at memchr speed and work is per hit.
+/// The positions where a new sentence starts, in increasing order; never 0 and never the
+/// end of the text (the last sentence ends there without a boundary).
 #[derive(Debug, Clone)]
-struct Hits<'a> {
-    marks: memchr::Memchr3<'a>,
-    lines: memchr::Memchr<'a>,
-    leads: memchr::Memchr3<'a>,
-    /// The next hit of each iterator (`usize::MAX` once it has no more).
-    next: [usize; 3],
-}
-
-impl<'a> Hits<'a> {
-    fn new(bytes: &'a [u8]) -> Self {
-        let mut hits = Self {
-            marks: memchr::memchr3_iter(b'.', b'?', b'!', bytes),
-            lines: memchr::memchr_iter(b'\n', bytes),
-            leads: memchr::memchr3_iter(0xE2, 0xE3, 0xEF, bytes),
-            next: [0; 3],
-        };
-        for k in 0..3 {
-            hits.next[k] = hits.advance(k);
-        }
-        hits
-    }
-
-    fn advance(&mut self, k: usize) -> usize {
-        let found = match k {
-            0 => self.marks.next(),
-            1 => self.lines.next(),
-            _ => self.leads.next(),
-        };
-        found.unwrap_or(usize::MAX)
-    }
-
-    /// The first hit at or after `pos` (hits before it, inside text already read, are
-    /// skipped).
-    fn find(&mut self, pos: usize) -> Option<usize> {
-        for k in 0..3 {
-            while self.next[k] < pos {
-                self.next[k] = self.advance(k);
-            }
-        }
-        let first = self.next[0].min(self.next[1]).min(self.next[2]);
-        (first != usize::MAX).then_some(first)
-    }
-}
-
-/// The byte offsets where a new sentence starts, in increasing order; never 0 and never
-/// the end of the text (the last sentence ends there without a boundary).
-#[derive(Debug, Clone)]
-pub struct Boundaries<'a> {
-    text: &'a str,
+pub struct Boundaries<'a, T: Scan<'a> = Utf8<'a>> {
+    text: T,
     pos: usize,
-    hits: Hits<'a>,
+    hits: T::Hits,
 }
 
-impl<'a> Boundaries<'a> {
-    /// Boundaries of the whole of `text`.
+impl<'a> Boundaries<'a, Utf8<'a>> {
+    /// Boundaries of the whole of `text`, as byte offsets.
     pub fn new(text: &'a str) -> Self {
+        Self::over(Utf8(text))
+    }
+}
+
+impl<'a, T: Scan<'a>> Boundaries<'a, T> {
+    /// Boundaries of the whole of `text`, in any storage, as its positions.
+    pub fn over(text: T) -> Self {
         Self {
             text,
             pos: 0,
-            hits: Hits::new(text.as_bytes()),
+            hits: text.hits(),
         }
     }
 
     /// A line break at `i`: a blank line (two breaks with only whitespace between) ends
     /// the sentence whatever comes before it.
     fn line_break(&mut self, i: usize) -> Option<usize> {
-        if self
-            .text
-            .as_bytes()
-            .get(i + 1)
-            .is_some_and(|&b| b > b' ' && b < 0x80)
-        {
-            self.pos = i + 1; // the common case: a line of text follows, no blank line
-            return None;
+        let text = self.text;
+        if i + 1 < text.len() {
+            let (c, _) = text.char_at(i + 1);
+            if c > ' ' && c.is_ascii() {
+                self.pos = i + 1; // the common case: a line of text follows, no blank line
+                return None;
+            }
         }
-        let (end, breaks) = whitespace(self.text, i);
+        let (end, breaks) = whitespace(text, i);
         self.pos = end;
-        (breaks >= 2 && end < self.text.len()).then_some(end)
+        (breaks >= 2 && end < text.len()).then_some(end)
     }
 
-    /// A possible end mark at `i` (a lead byte may start some other character).
-    fn end_mark(&mut self, i: usize) -> Option<usize> {
+    /// A possible end mark `c`, `n` units long, at `i`.
+    fn end_mark(&mut self, i: usize, c: char, n: usize) -> Option<usize> {
         let text = self.text;
-        if !maybe_mark(&text.as_bytes()[i..]) {
-            self.pos = i + 1; // a lead byte of another character: skip it
-            return None;
-        }
-        let c = char_at(text, i);
         let Some(first) = mark(c) else {
-            self.pos = i + c.len_utf8();
+            self.pos = i + n; // a lead byte of another character: skip it
             return None;
         };
         let (run_end, marks, cjk_mark) = run(text, i);
         let single_dot = marks == 1 && first == Mark::Dot;
         // A CJK end mark, or any end mark right after a CJK letter, needs no space after it.
-        let strong = cjk_mark || text[..i].chars().next_back().is_some_and(is_cjk);
-        let close = run_end + closers(&text[run_end..]);
+        let strong = cjk_mark || (i > 0 && is_cjk(text.char_before(i).0));
+        let close = closers(text, run_end);
         self.pos = close;
-        let next = text[close..].chars().next()?;
+        if close == text.len() {
+            return None;
+        }
+        let (next, _) = text.char_at(close);
         if !is_py_space(next) {
             return (strong || is_cjk(next)).then_some(close);
         }
         let (end, breaks) = whitespace(text, close);
         self.pos = end;
-        let after = text[end..].chars().next()?;
+        if end == text.len() {
+            return None;
+        }
+        let (after, _) = text.char_at(end);
         let ends = strong
             || breaks >= 2
             || (!is_lower(after) && (!single_dot || period_ends(text, i, after)));
@@ -126,57 +87,46 @@ impl<'a> Boundaries<'a> {
     }
 }
 
-impl Iterator for Boundaries<'_> {
+impl<'a, T: Scan<'a>> Iterator for Boundaries<'a, T> {
     type Item = usize;
 
     fn next(&mut self) -> Option<usize> {
-        let bytes = self.text.as_bytes();
         while let Some(i) = self.hits.find(self.pos) {
-            let found = if bytes[i] == b'\n' {
+            let (c, n) = self.text.char_at(i);
+            let found = if c == '\n' {
                 self.line_break(i)
             } else {
-                self.end_mark(i)
+                self.end_mark(i, c, n)
             };
             if found.is_some() {
                 return found;
             }
         }
-        self.pos = bytes.len();
+        self.pos = self.text.len();
         None
     }
 }
 
-/// Whether the bytes at a hit can start an end mark: ASCII hits can; for a lead byte the
-/// second byte must be one the non-ASCII end marks have (0x80/0x81/0x8B after 0xE2, 0x80
-/// after 0xE3, 0xBC/0xBD after 0xEF), which rejects kana, curly quotes and dashes cheaply.
-fn maybe_mark(bytes: &[u8]) -> bool {
-    match bytes {
-        [0xE2, b, ..] => matches!(b, 0x80 | 0x81 | 0x8B),
-        [0xE3, b, ..] => *b == 0x80,
-        [0xEF, b, ..] => matches!(b, 0xBC | 0xBD),
-        _ => true,
+/// The end of the closing quotes and brackets from `from` on.
+fn closers<'a, T: Units<'a>>(text: T, from: usize) -> usize {
+    let mut end = from;
+    while end < text.len() {
+        let (c, n) = text.char_at(end);
+        if !is_closer(c) {
+            break;
+        }
+        end += n;
     }
-}
-
-/// The character at byte `i` (a character boundary before the end).
-fn char_at(text: &str, i: usize) -> char {
-    text[i..].chars().next().unwrap_or('\0')
-}
-
-/// The length of the closing quotes and brackets at the start of `rest`.
-fn closers(rest: &str) -> usize {
-    if matches!(rest.as_bytes().first(), None | Some(b' ' | b'\n')) {
-        return 0; // the usual case: a space right after the end mark
-    }
-    rest.len() - rest.trim_start_matches(is_closer).len()
+    end
 }
 
 /// The run of end marks starting at `i`: its end, how many marks, whether one is CJK.
-fn run(text: &str, i: usize) -> (usize, usize, bool) {
+fn run<'a, T: Units<'a>>(text: T, i: usize) -> (usize, usize, bool) {
     let (mut end, mut count, mut cjk) = (i, 0, false);
-    for c in text[i..].chars() {
+    while end < text.len() {
+        let (c, n) = text.char_at(end);
         let Some(m) = mark(c) else { break };
-        end += c.len_utf8();
+        end += n;
         count += 1;
         cjk |= m == Mark::Cjk;
     }
@@ -184,22 +134,14 @@ fn run(text: &str, i: usize) -> (usize, usize, bool) {
 }
 
 /// The whitespace run starting at `from`: where it ends and how many `\n` it holds.
-fn whitespace(text: &str, from: usize) -> (usize, usize) {
+fn whitespace<'a, T: Units<'a>>(text: T, from: usize) -> (usize, usize) {
     let (mut end, mut breaks) = (from, 0);
-    // ASCII spaces byte by byte; a non-ASCII byte continues by characters below.
-    for &b in &text.as_bytes()[from..] {
-        match b {
-            b'\n' => breaks += 1,
-            b' ' | b'\t' | b'\r' | 0x0B | 0x0C | 0x1C..=0x1F => {}
-            _ => break,
-        }
-        end += 1;
-    }
-    for c in text[end..].chars() {
+    while end < text.len() {
+        let (c, n) = text.char_at(end);
         if !is_py_space(c) {
             break;
         }
-        end += c.len_utf8();
+        end += n;
         breaks += usize::from(c == '\n');
     }
     (end, breaks)

@@ -48,10 +48,9 @@ def sentence_ends(text: str, *, unit: Literal["char", "byte"] = "char") -> list[
     if unit not in ("char", "byte"):
         raise ValueError(f"unit must be 'char' or 'byte', got {unit!r}")
     try:
-        chars, utf8 = _native.sentence_ends(text)
+        return _native.sentence_ends(text, unit == "byte")
     except UnicodeEncodeError as err:
         raise _surrogate_error(text, err) from None
-    return chars if unit == "char" else utf8
 
 
 def split_sentences(text: str) -> list[str]:
