@@ -17,5 +17,6 @@ pub mod stream;
 
 pub use chunker::{CorpusChunker, Engine};
 pub use job::{Job, Settings};
+#[cfg_attr(not(feature = "python"), allow(unused_imports))] // used by the binding
 pub use record::{Columns, Ints, Strings};
 pub use source::{Fields, Format, Input, Output, Payload};

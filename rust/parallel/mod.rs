@@ -11,5 +11,6 @@
 pub mod pools;
 pub mod threads;
 
+#[cfg_attr(not(feature = "python"), allow(unused_imports))] // used by the binding
 pub use pools::{pool, run};
 pub use threads::resolve;

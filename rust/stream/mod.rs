@@ -25,4 +25,5 @@ pub mod splitter;
 
 pub use choose::Chooser;
 pub use decode::Utf8Stream;
+#[cfg_attr(not(feature = "python"), allow(unused_imports))] // used by the binding
 pub use splitter::{Emitted, StreamSplitter};

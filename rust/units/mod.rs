@@ -18,6 +18,7 @@
 pub mod fixed;
 pub mod offsets;
 
+#[cfg_attr(not(feature = "python"), allow(unused_imports))] // used by the binding
 pub use fixed::{utf8_bytes, Fixed, Unit};
 pub use offsets::Offsets;
 
