@@ -283,6 +283,23 @@ fn run_caught(work: Work) -> Build {
     })
 }
 
+impl PyBatchIter {
+    /// An iterator over the results of `prepare`d documents read from `inputs` (see
+    /// [`Pipeline::new`]).
+    fn start(
+        py: Python<'_>,
+        inputs: Vec<Option<Bound<'_, PyAny>>>,
+        names: &'static [&'static str],
+        prepare: Prepare,
+        threads: Option<usize>,
+    ) -> PyResult<Self> {
+        let pipeline = Pipeline::new(py, inputs, names, prepare, threads)?;
+        Ok(Self {
+            state: Mutex::new(Some(pipeline)),
+        })
+    }
+}
+
 #[pymethods]
 impl PyBatchIter {
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -452,15 +469,7 @@ pub fn split_iter(
         Ok((work, bytes))
     });
     let inputs = vec![Some(texts), metadatas];
-    Ok(PyBatchIter {
-        state: Mutex::new(Some(Pipeline::new(
-            py,
-            inputs,
-            &["texts", "metadatas"],
-            prepare,
-            threads,
-        )?)),
-    })
+    PyBatchIter::start(py, inputs, &["texts", "metadatas"], prepare, threads)
 }
 
 /// The drop-ins' `split_text` over many texts: each result is `(strings, oversized)`; a
@@ -507,15 +516,7 @@ pub fn split_text_iter(
         });
         Ok((work, bytes))
     });
-    Ok(PyBatchIter {
-        state: Mutex::new(Some(Pipeline::new(
-            py,
-            vec![Some(texts)],
-            &["texts"],
-            prepare,
-            threads,
-        )?)),
-    })
+    PyBatchIter::start(py, vec![Some(texts)], &["texts"], prepare, threads)
 }
 
 fn pair(py: Python<'_>, list: Bound<'_, PyAny>, oversized: Vec<usize>) -> PyResult<Py<PyAny>> {
@@ -589,9 +590,7 @@ pub fn markdown_iter(
     });
     let inputs = vec![Some(texts), metadatas, document_ids];
     let names = &["texts", "metadatas", "document_ids"];
-    Ok(PyBatchIter {
-        state: Mutex::new(Some(Pipeline::new(py, inputs, names, prepare, threads)?)),
-    })
+    PyBatchIter::start(py, inputs, names, prepare, threads)
 }
 
 /// Token windows (`split_tokens`) over many documents: each result is the list of chunks.
@@ -627,15 +626,7 @@ pub fn windows_iter(
         Ok((work, bytes))
     });
     let inputs = vec![Some(texts), metadatas];
-    Ok(PyBatchIter {
-        state: Mutex::new(Some(Pipeline::new(
-            py,
-            inputs,
-            &["texts", "metadatas"],
-            prepare,
-            threads,
-        )?)),
-    })
+    PyBatchIter::start(py, inputs, &["texts", "metadatas"], prepare, threads)
 }
 
 /// The `TokenTextSplitter` drop-in's `split_text` over many texts: each result is the list of
@@ -690,15 +681,7 @@ pub fn lossy_iter(
         });
         Ok((work, bytes))
     });
-    Ok(PyBatchIter {
-        state: Mutex::new(Some(Pipeline::new(
-            py,
-            vec![Some(texts)],
-            &["texts"],
-            prepare,
-            threads,
-        )?)),
-    })
+    PyBatchIter::start(py, vec![Some(texts)], &["texts"], prepare, threads)
 }
 
 /// The thread count `threads` stands for (`None`: environment, else the CPUs available).
