@@ -155,6 +155,14 @@ impl Job {
         }
     }
 
+    /// Turns queued inputs into tasks, and says whether the read-ahead has room for more
+    /// inputs (the caller feeding inputs keeps going until it has not: a task takes a
+    /// whole group of queued files, so a short queue alone would leave the pool idle).
+    pub fn hungry(&mut self) -> bool {
+        self.fill();
+        self.room()
+    }
+
     fn room(&self) -> bool {
         self.flight.len() < self.max_tasks.max(1) && self.flight_bytes < AHEAD_BYTES
     }
@@ -359,4 +367,64 @@ fn next_block(b: &mut Blocks) -> Option<(u64, Vec<u8>, u64)> {
     let bytes = (block.len() as u64).min(b.left);
     b.left -= bytes;
     Some((first, block, bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::split::{SplitConfig, Splitter};
+
+    fn job(threads: usize) -> Job {
+        let splitter = Splitter::recursive(SplitConfig::new(100, 0).unwrap(), Vec::new());
+        let settings = Settings {
+            chunker: CorpusChunker {
+                engine: Engine::Recursive {
+                    splitter,
+                    separators: Vec::new(),
+                },
+                length: None,
+                settings: "test".to_owned(),
+            },
+            format: Format::Jsonl,
+            fields: Fields {
+                text: "text".to_owned(),
+                id: None,
+            },
+            stream_above: u64::MAX,
+        };
+        Job::new(settings, Some(threads)).unwrap()
+    }
+
+    fn files(n: usize) -> impl Iterator<Item = Input> {
+        (0..n).map(|k| Input::Text {
+            path: format!("/nonexistent/ferrochunk-{k}.md").into(),
+            name: Arc::from(format!("{k}.md")),
+            size: 16_000,
+        })
+    }
+
+    /// A caller that feeds inputs while the job is hungry gets several tasks in flight (a
+    /// queue of one group at a time kept the second pool thread idle), and every output
+    /// still comes back, in order.
+    #[test]
+    fn read_ahead_fills_every_thread() {
+        let mut job = job(2);
+        let mut inputs = files(2_000);
+        let mut outputs = 0;
+        loop {
+            while job.hungry() {
+                let batch: Vec<_> = inputs.by_ref().take(256).collect();
+                if batch.is_empty() {
+                    break;
+                }
+                batch.into_iter().for_each(|i| job.push(i));
+            }
+            if outputs == 0 {
+                assert!(job.flight.len() > 2, "{} tasks in flight", job.flight.len());
+            }
+            let Some(out) = job.next_output() else { break };
+            outputs += out.skipped.len();
+        }
+        assert_eq!(outputs, 2_000);
+    }
 }

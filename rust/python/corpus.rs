@@ -18,8 +18,9 @@ use crate::corpus::{
     Columns, CorpusChunker, Engine, Fields, Format, Ints, Job, Output, Payload, Settings, Strings,
 };
 
-/// Inputs kept queued ahead of the pool (paths are small; rows count by their bytes).
-const QUEUE_INPUTS: usize = 64;
+/// Inputs pulled at a time while the job has room (one group of small files; rows count
+/// by their bytes).
+const QUEUE_INPUTS: usize = 256;
 const QUEUE_ROW_BYTES: u64 = 16 << 20;
 
 /// A running corpus job.
@@ -248,11 +249,14 @@ impl PyCorpusJob {
             .try_lock()
             .map_err(|_| PyRuntimeError::new_err("this job is in use by another thread"))?;
         let state = &mut *guard;
-        while state.job.queued().0 < QUEUE_INPUTS && state.job.queued().1 < QUEUE_ROW_BYTES {
-            let Some(inputs) = &state.inputs else { break };
-            match inputs.bind(py).clone().next() {
-                Some(item) => state.job.push(input(&item?)?),
-                None => state.inputs = None,
+        // `hungry` may run tasks (all of them, with one thread): without the GIL.
+        while state.inputs.is_some() && py.detach(|| state.job.hungry()) {
+            while state.job.queued().0 < QUEUE_INPUTS && state.job.queued().1 < QUEUE_ROW_BYTES {
+                let Some(inputs) = &state.inputs else { break };
+                match inputs.bind(py).clone().next() {
+                    Some(item) => state.job.push(input(&item?)?),
+                    None => state.inputs = None,
+                }
             }
         }
         let (job, output) = (&mut state.job, &mut state.output);
