@@ -8,7 +8,7 @@ shared machine disturbs least. Times are the process's CPU time (every split her
 thread), so being descheduled by other work does not count. Every output is checked identical
 to LangChain's first.
 
-    python benches/cold_speed.py [--rounds N] [split tokens scaling nosep letters]
+    python benches/cold_speed.py [--rounds N] [split tokens header scaling nosep letters]
 
 Run on the release build (``scripts/setup.sh``).
 """
@@ -135,6 +135,42 @@ def token_section(rounds: int) -> None:
     _table("Token splitting, from_tiktoken_encoder(cl100k_base, 512, 50), caches emptied", rows)
 
 
+HEADERS = [("#", "Header 1"), ("##", "Header 2"), ("###", "Header 3"), ("####", "Header 4")]
+HEADER_OPTIONS = {
+    "": {},
+    "strip_headers=False": {"strip_headers": False},
+    "return_each_line": {"return_each_line": True},
+    "return_each_line, strip_headers=False": {"return_each_line": True, "strip_headers": False},
+}
+
+
+def _documents(_: str, out: object) -> object:
+    return [(d.page_content, d.metadata) for d in out]  # type: ignore[attr-defined]
+
+
+def header_section(rounds: int) -> None:
+    """``MarkdownHeaderTextSplitter`` (headers ``#`` to ``####``) in each of its usual settings,
+    on the two Markdown corpora; the timed call is ``split_text`` (Documents included)."""
+    import langchain_text_splitters as lc
+
+    rows = []
+    for corpus in ("en-markdown", "zh-markdown"):
+        items = list(texts(corpus))
+        mb = megabytes(texts(corpus))
+        for label, options in HEADER_OPTIONS.items():
+            impls = {
+                f"langchain {label}".strip(): lc.MarkdownHeaderTextSplitter(
+                    HEADERS, **options
+                ).split_text,
+                f"ferrochunk {label}".strip(): ferrochunk.MarkdownHeaderTextSplitter(
+                    HEADERS, **options
+                ).split_text,
+            }
+            _check(impls, items, _documents)
+            rows += [(corpus, n, mb, r) for n, r in paired(impls, items, rounds).items()]
+    _table("MarkdownHeaderTextSplitter, headers # to ####, one document at a time", rows)
+
+
 def random_letters(n: int, seed: int = 9) -> str:
     """``n`` pseudo-random lowercase ASCII letters (made from bytes: no list of ``n`` strs)."""
     table = bytes.maketrans(bytes(range(256)), bytes(97 + b % 26 for b in range(256)))
@@ -228,6 +264,7 @@ def letters_section(rounds: int) -> None:
 SECTIONS = {
     "split": split_section,
     "tokens": token_section,
+    "header": header_section,
     "scaling": scaling_section,
     "nosep": nosep_section,
     "letters": letters_section,

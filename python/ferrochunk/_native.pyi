@@ -1,7 +1,7 @@
 """Type stubs for the Rust extension module (``rust/python/``)."""
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, ClassVar, Literal, final
+from typing import Any, ClassVar, Literal, final, overload
 
 __all__ = [
     "BatchIter",
@@ -123,8 +123,22 @@ class HeaderSplitter:
         return_each_line: bool,
         strip_headers: bool,
     ) -> HeaderSplitter: ...
-    def split(self, text: str, names: list[Any]) -> list[tuple[str, dict[Any, str]]]:
+    @overload
+    def split(
+        self, text: str, names: list[Any], make: None = None
+    ) -> list[tuple[str, dict[Any, str]]]:
         """``[(content, {names[name_id]: header text, ...}), ...]``."""
+    @overload
+    def split(self, text: str, names: list[Any], make: DocumentMaker) -> list[Any]:
+        """``[make(content, {names[name_id]: header text, ...}), ...]``."""
+
+@final
+class DocumentMaker:
+    """LangChain ``Document`` objects laid out as the pydantic constructor lays them out."""
+
+    def __new__(cls, document: type, kind: Any) -> DocumentMaker: ...
+    def __call__(self, page_content: str, metadata: dict[Any, Any]) -> Any:
+        """``document(page_content=page_content, metadata=metadata)``."""
 
 @final
 class MarkdownChunker:

@@ -9,6 +9,7 @@ mod arrow;
 mod batch;
 mod chunk;
 mod corpus;
+mod documents;
 mod errors;
 mod length;
 mod markdown;
@@ -39,6 +40,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::after_fork, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::chunk_arrow, m)?)?;
     m.add_class::<markdown::header::PyHeaderSplitter>()?;
+    m.add_class::<documents::PyDocumentMaker>()?;
     m.add_class::<markdown::chunker::PyMarkdownChunker>()?;
     m.add_class::<tokens::tokenizer::PyEncoder>()?;
     m.add_class::<tokens::tokenizer::PyTokenCounter>()?;

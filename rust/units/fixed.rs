@@ -35,6 +35,9 @@ pub trait Unit:
 
     /// The most UTF-8 bytes one unit can take (U+FFFD for a non-character takes 3).
     const UTF8_MAX: usize;
+
+    /// The unit of an ASCII character (what joins pieces of text cut from these units).
+    fn from_ascii(b: u8) -> Self;
 }
 
 impl Unit for u8 {
@@ -51,6 +54,11 @@ impl Unit for u8 {
     }
 
     const UTF8_MAX: usize = 2;
+
+    #[inline]
+    fn from_ascii(b: u8) -> Self {
+        b
+    }
 }
 
 impl Unit for u16 {
@@ -67,6 +75,11 @@ impl Unit for u16 {
     }
 
     const UTF8_MAX: usize = 3;
+
+    #[inline]
+    fn from_ascii(b: u8) -> Self {
+        u16::from(b)
+    }
 }
 
 impl Unit for u32 {
@@ -83,6 +96,11 @@ impl Unit for u32 {
     }
 
     const UTF8_MAX: usize = 4;
+
+    #[inline]
+    fn from_ascii(b: u8) -> Self {
+        u32::from(b)
+    }
 }
 
 /// Text of one unit per code point; every unit is a Unicode scalar value.

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Optional
 
-from ..documents import Document, make_document
+from ..documents import Document
 
 Metadata = dict[int, str]  # header-name id -> header text, in insertion order
 Block = tuple[str, Metadata]
@@ -86,7 +86,8 @@ class MarkdownHeaderTextSplitter:
         return rules, names
 
     def _make_engine(self, rules: list[HeaderRule]) -> Any:
-        """The line scan for these rules: each stack (reference, native) says which."""
+        """The line scan for these rules, whose ``split(text, names)`` returns the
+        documents: each stack (reference, native) says which."""
         raise NotImplementedError
 
     def split_text(self, text: str) -> list[Document]:
@@ -96,8 +97,7 @@ class MarkdownHeaderTextSplitter:
         cache = self.__dict__.get("_engine_cache")
         if cache is None or cache[0] != key:  # the attributes are public: rebuilt on change
             cache = self.__dict__["_engine_cache"] = (key, self._make_engine(rules))
-        blocks = cache[1].split(text, names)
-        return [make_document(content, meta) for content, meta in blocks]
+        return cache[1].split(text, names)
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import _native
+from ..documents import Document, make_document
 from ..frontend import markdown_header as front
 from ..frontend.markdown_header import HeaderRule
 from ..language import Language, get_separators_for_language
@@ -17,6 +18,8 @@ from ..reference.markdown.header import HeaderEngine
 from ..split.textsplitter import RecursiveCharacterTextSplitter
 
 _I64 = (-(2**63), 2**63 - 1)
+# Documents made in Rust, when ferrochunk.documents found that maker exact for this Document.
+_MAKER = make_document if isinstance(make_document, _native.DocumentMaker) else None
 
 
 class NativeHeaderEngine:
@@ -28,10 +31,12 @@ class NativeHeaderEngine:
         self._native = native
         self._fallback = fallback
 
-    def split(self, text: str, names: list[Any]) -> list[tuple[str, dict]]:
-        """``(content, metadata)`` blocks, metadata keyed by header name."""
+    def split(self, text: str, names: list[Any]) -> list[Document]:
+        """The documents, metadata keyed by header name, made in Rust where they can be."""
         try:
-            return self._native.split(text, names)
+            if _MAKER is not None:
+                return self._native.split(text, names, _MAKER)
+            return [make_document(c, m) for c, m in self._native.split(text, names)]
         except UnicodeEncodeError:
             return self._fallback.split(text, names)
 

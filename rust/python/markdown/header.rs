@@ -3,11 +3,15 @@
 
 use std::sync::OnceLock;
 
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use crate::markdown::header::{HeaderRule, HeaderSplitter, NonPrintable};
+use crate::markdown::header::{Block, HeaderRule, HeaderSplitter, Piece, Scan, Stop};
+use crate::python::documents::PyDocumentMaker;
+use crate::python::strings::{new_str, on_units, text_of};
+use crate::units::Unit;
 
 /// Pages of 256 code points; a page's bits say which of its code points Python's
 /// `str.isprintable` rejects. Filled once per page per process, from Python itself (the
@@ -16,7 +20,8 @@ use crate::markdown::header::{HeaderRule, HeaderSplitter, NonPrintable};
 const PAGES: usize = 0x11_0000 >> 8;
 static NON_PRINTABLE: [OnceLock<[u64; 4]>; PAGES] = [const { OnceLock::new() }; PAGES];
 
-/// Asks Python about every code point of `page` (surrogates never reach us: `&str`).
+/// Asks Python about every code point of `page` (surrogates are skipped: no text that
+/// reaches the scan holds one).
 fn load_page(py: Python<'_>, page: usize) -> PyResult<[u64; 4]> {
     let mut bits = [0u64; 4];
     for low in 0..256u32 {
@@ -33,79 +38,98 @@ fn load_page(py: Python<'_>, page: usize) -> PyResult<[u64; 4]> {
     Ok(bits)
 }
 
-/// The code point starting at `bytes[i]` (a lead byte of valid UTF-8) and its length.
-fn decode(bytes: &[u8], i: usize) -> (usize, usize) {
-    let tail = |k: usize| usize::from(bytes.get(i + k).map_or(0, |b| b & 0x3f));
-    let lead = usize::from(bytes[i]);
-    match lead {
-        0..=0x7f => (lead, 1),
-        0xc0..=0xdf => ((lead & 0x1f) << 6 | tail(1), 2),
-        0xe0..=0xef => ((lead & 0x0f) << 12 | tail(1) << 6 | tail(2), 3),
-        _ => (
-            (lead & 0x07) << 18 | tail(1) << 12 | tail(2) << 6 | tail(3),
-            4,
-        ),
-    }
+/// Whether the page of code point `c` is known.
+fn page_of(c: u32) -> Option<&'static [u64; 4]> {
+    NON_PRINTABLE.get((c >> 8) as usize)?.get()
 }
 
-/// Makes sure the pages of every non-ASCII character of `text` are known; says whether one
-/// of them is non-printable (rare: then lines are checked character by character). Runs of
-/// ASCII are skipped eight bytes at a time; each page's bits are fetched once per call.
-fn load_pages(py: Python<'_>, text: &str) -> PyResult<bool> {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    const CLEAN: u16 = u16::MAX; // a page without non-printable characters
-    let bytes = text.as_bytes();
-    let mut slot = vec![0u16; PAGES]; // 0: not seen yet; k: bits[k - 1]
-    let mut bits: Vec<[u64; 4]> = Vec::new();
-    let mut any = false;
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i].is_ascii() {
-            i += 1;
-            while let Some(word) = bytes.get(i..i + 8) {
-                let word = u64::from_le_bytes(word.try_into().unwrap_or([0x80; 8]));
-                if word & HIGH != 0 {
-                    break;
-                }
-                i += 8;
+/// Asks Python about the pages of every non-ASCII character of `text` not known yet.
+fn load_pages<U: Unit>(py: Python<'_>, text: &[U]) -> PyResult<()> {
+    for &u in text {
+        let c: u32 = u.into();
+        if c >= 0x80 && page_of(c).is_none() {
+            let page = (c >> 8) as usize;
+            if page < PAGES {
+                let bits = load_page(py, page)?;
+                let _ = NON_PRINTABLE[page].set(bits); // another thread may have too
             }
-            continue;
-        }
-        let (cp, len) = decode(bytes, i);
-        i += len;
-        let page = cp >> 8;
-        if slot[page] == CLEAN {
-            continue; // printable throughout
-        }
-        if slot[page] == 0 {
-            let known = if let Some(known) = NON_PRINTABLE[page].get() {
-                *known
-            } else {
-                let loaded = load_page(py, page)?;
-                let _ = NON_PRINTABLE[page].set(loaded); // another thread may have too
-                loaded
-            };
-            if known == [0; 4] {
-                slot[page] = CLEAN;
-                continue;
-            }
-            bits.push(known);
-            slot[page] = u16::try_from(bits.len()).unwrap_or(CLEAN - 1); // < PAGES pages
-        }
-        if !any {
-            let page_bits = &bits[usize::from(slot[page]) - 1];
-            any = page_bits[(cp & 255) >> 6] >> (cp & 63) & 1 == 1;
         }
     }
-    Ok(any)
+    Ok(())
 }
 
-/// Python's answer for a non-ASCII character whose page [`load_pages`] loaded.
-fn non_printable(c: char) -> bool {
-    let cp = c as usize;
-    NON_PRINTABLE[cp >> 8]
-        .get()
-        .is_some_and(|bits| bits[(cp & 255) >> 6] >> (cp & 63) & 1 == 1)
+/// Python's answer for a non-ASCII character, if its page is known.
+#[inline]
+fn non_printable(c: u32) -> Option<bool> {
+    page_of(c).map(|bits| bits[((c & 255) >> 6) as usize] >> (c & 63) & 1 == 1)
+}
+
+/// A `str` of the content of `block`: cut from the text in one copy when it is one span,
+/// else joined in `scratch` first.
+fn content<'py, U: Unit>(
+    py: Python<'py>,
+    text: &[U],
+    scan: &Scan<U>,
+    block: &Block,
+    scratch: &mut Vec<U>,
+) -> PyResult<Bound<'py, PyString>> {
+    let pieces = &scan.pieces[block.pieces.clone()];
+    if let [Piece::Text(span)] = pieces {
+        return Ok(new_str(py, scan.slice(text, *span))?.0);
+    }
+    scratch.clear();
+    for piece in pieces {
+        match *piece {
+            Piece::Text(part) => scratch.extend_from_slice(scan.slice(text, part)),
+            Piece::Newline => scratch.push(U::from_ascii(b'\n')),
+            Piece::Break => scratch.extend([b' ', b' ', b'\n'].map(U::from_ascii)),
+        }
+    }
+    Ok(new_str(py, scratch)?.0)
+}
+
+/// The metadata dicts of a scan, one fresh dict per block: each distinct metadata is built
+/// once, then copied for all but its last block, which takes it.
+struct Dicts<'py> {
+    built: Vec<Option<Bound<'py, PyDict>>>,
+    uses: Vec<usize>,
+}
+
+impl<'py> Dicts<'py> {
+    fn new<U>(scan: &Scan<U>) -> Self {
+        let mut uses = vec![0; scan.metas.len()];
+        for block in &scan.blocks {
+            uses[block.meta] += 1;
+        }
+        Self {
+            built: vec![None; scan.metas.len()],
+            uses,
+        }
+    }
+
+    fn take<U: Unit>(
+        &mut self,
+        text: &[U],
+        scan: &Scan<U>,
+        names: &Bound<'py, PyList>,
+        meta: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let dict = if let Some(dict) = self.built[meta].take() {
+            dict
+        } else {
+            let dict = PyDict::new(names.py());
+            for &(id, title) in &scan.metas[meta] {
+                let title = new_str(names.py(), scan.slice(text, title))?.0;
+                dict.set_item(names.get_item(id)?, title)?;
+            }
+            dict
+        };
+        self.uses[meta] -= 1;
+        if self.uses[meta] > 0 {
+            self.built[meta] = Some(dict.copy()?);
+        }
+        Ok(dict)
+    }
 }
 
 /// A configured header splitter; immutable and shareable across threads.
@@ -138,25 +162,59 @@ impl PyHeaderSplitter {
         }
     }
 
-    /// `[(content, metadata), ...]`, the metadata a new dict `{names[id]: text}` per block.
+    /// The documents `make(content, metadata)`, or `[(content, metadata), ...]` without
+    /// `make`; the metadata a new dict `{names[id]: text}` per block. A text with a lone
+    /// surrogate raises `UnicodeEncodeError` (the caller falls back to Python).
+    #[pyo3(signature = (text, names, make=None))]
     fn split<'py>(
         &self,
         py: Python<'py>,
         text: &Bound<'py, PyString>,
         names: &Bound<'py, PyList>,
+        make: Option<&Bound<'py, PyDocumentMaker>>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let source = text.to_str()?;
-        let rare: Option<NonPrintable<'_>> = load_pages(py, source)?.then_some(&non_printable);
-        let inner = &self.inner;
-        let blocks = py.detach(|| inner.split(source, rare))?;
-        let out = PyList::empty(py);
-        for block in blocks {
-            let meta = PyDict::new(py);
-            for (id, value) in block.metadata.iter() {
-                meta.set_item(names.get_item(*id)?, value)?;
-            }
-            out.append((block.content, meta))?;
+        on_units!(text_of(text, true)?, t => self.split_units(py, t.units(), names, make))
+    }
+}
+
+impl PyHeaderSplitter {
+    fn split_units<'py, U: Unit>(
+        &self,
+        py: Python<'py>,
+        text: &[U],
+        names: &Bound<'py, PyList>,
+        make: Option<&Bound<'py, PyDocumentMaker>>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let scan = self.scan(py, text)?;
+        let mut dicts = Dicts::new(&scan);
+        let mut scratch = Vec::new();
+        let mut out = Vec::with_capacity(scan.blocks.len());
+        for block in &scan.blocks {
+            let content = content(py, text, &scan, block, &mut scratch)?;
+            let meta = dicts.take(text, &scan, names, block.meta)?;
+            out.push(match make {
+                Some(make) => make.get().make(content, meta)?,
+                None => (content, meta).into_pyobject(py)?.into_any(),
+            });
         }
-        Ok(out)
+        PyList::new(py, out)
+    }
+
+    /// The scan, without the GIL; if it meets characters whose printability is not known
+    /// yet, Python is asked about them all, once per process, and the scan runs again.
+    fn scan<U: Unit>(&self, py: Python<'_>, text: &[U]) -> PyResult<Scan<U>> {
+        let inner = &self.inner;
+        let mut loaded = false;
+        loop {
+            match py.detach(|| inner.scan(text, non_printable)) {
+                Ok(scan) => return Ok(scan),
+                Err(Stop::Error(err)) => return Err(err.into()),
+                Err(Stop::Unknown) if !loaded => load_pages(py, text)?,
+                Err(Stop::Unknown) => {
+                    return Err(PyRuntimeError::new_err("a character has no printability"))
+                }
+            }
+            loaded = true;
+        }
     }
 }

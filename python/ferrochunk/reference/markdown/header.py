@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from ...documents import Document, make_document
 from ...frontend import markdown_header as front
 from ...frontend.markdown_header import Block, HeaderRule, Metadata, aggregate
 
@@ -52,13 +53,13 @@ class HeaderEngine:
         self.return_each_line = return_each_line
         self.strip_headers = strip_headers
 
-    def split(self, text: str, names: list[Any]) -> list[tuple[str, dict]]:
-        """Blocks ``(content, metadata)``, aggregated unless ``return_each_line``; metadata
+    def split(self, text: str, names: list[Any]) -> list[Document]:
+        """The documents of the blocks, aggregated unless ``return_each_line``; metadata
         keyed by ``names[id]``."""
         blocks = self._scan(text)
         if not self.return_each_line:
             blocks = aggregate(blocks, self.strip_headers)
-        return [(content, {names[k]: v for k, v in meta.items()}) for content, meta in blocks]
+        return [make_document(c, {names[k]: v for k, v in m.items()}) for c, m in blocks]
 
     def _scan(self, text: str) -> list[Block]:
         blocks: list[Block] = []
