@@ -251,3 +251,71 @@ def test_pickles_and_copies_after_use() -> None:
         )
     splitter.strip_headers = True  # public attributes: a change is seen
     assert docs(splitter, text) == docs(LangChainSplitter(HEADERS), text)
+
+
+# The Rust scan reads the str's own storage: one byte per character (ASCII, Latin-1), two
+# (CJK) or four (emoji). Each kind gets texts of its own alphabet, with \r\n line ends,
+# fences, characters Python does not print (dropped from lines), and repeated passages.
+KIND_PARTS = {
+    "latin1": ["é", "Ü", "\xa0", "\xad", "\x85", "\xff"],
+    "ucs2": ["漢字。", "\u2028", "\u200b", "\ufeff", "\u3000", "Ā"],
+    "ucs4": ["😀", "\U000e0001", "\U0001d518", "\U0010fffd"],
+}
+STORAGE_HEADERS = [("#", "h1"), ("##", "h2"), ("###", "h3"), ("####", "h4")]
+
+
+@st.composite
+def stored_text(draw):
+    kind = draw(st.sampled_from(list(KIND_PARTS)))
+    parts = [p for k in KIND_PARTS for p in KIND_PARTS[k] if k <= kind or k == "latin1"]
+    parts += ["# ", "## ", "#### ", "```", "~~~", "text", " ", "\t", "\r", "x"]
+    line = st.lists(st.sampled_from(parts), max_size=5).map("".join)
+    lines = draw(st.lists(line, max_size=20))
+    text = draw(st.sampled_from(["\n", "\r\n"])).join(lines)
+    return text * draw(st.integers(1, 3))  # repeated passages: equal headers and blocks
+
+
+@given(stored_text(), st.booleans(), st.booleans())
+def test_generated_storage_kinds(text, each_line, strip) -> None:
+    options = {"return_each_line": each_line, "strip_headers": strip}
+    check_all(text, STORAGE_HEADERS, **options)
+    ours = ferrochunk.MarkdownHeaderTextSplitter(STORAGE_HEADERS, **options).split_text(text)
+    theirs = LangChainSplitter(STORAGE_HEADERS, **options).split_text(text)
+    assert [documents_state(d) for d in ours] == [documents_state(d) for d in theirs]
+
+
+def documents_state(doc) -> tuple:
+    """Everything a caller can see of a Document, beyond page_content and metadata."""
+    return type(doc), doc.__getstate__(), doc.model_fields_set, repr(doc), doc.model_dump()
+
+
+def test_native_documents_are_constructed_ones() -> None:
+    """Documents made in Rust are indistinguishable from LangChain's, and own their dicts."""
+    from langchain_core.documents import Document
+
+    from ferrochunk import _native
+    from ferrochunk.documents import make_document
+
+    assert isinstance(make_document, _native.DocumentMaker), "the native maker passed its check"
+    made = make_document("漢字", {"h": "v"})
+    built = Document(page_content="漢字", metadata={"h": "v"})
+    assert made == built and documents_state(made) == documents_state(built)
+    made.page_content = "changed"  # pydantic's own __setattr__ still runs on them
+    assert made.model_fields_set == {"page_content", "metadata"}
+    text = "# A\nx\n\ny\n\nz"
+    docs_ = ferrochunk.MarkdownHeaderTextSplitter(HEADERS, return_each_line=True).split_text(text)
+    assert len({id(d.metadata) for d in docs_}) == len(docs_) == 3
+    docs_[0].metadata["new"] = 1
+    assert docs_[1].metadata == {"Header 1": "A"}
+
+
+def test_document_maker_refuses_other_layouts() -> None:
+    from ferrochunk import _native
+
+    class NotPlain(dict):
+        pass
+
+    with pytest.raises(TypeError, match="plain"):
+        _native.DocumentMaker(NotPlain, "Document")
+    with pytest.raises(TypeError, match="plain"):
+        _native.DocumentMaker(int, "Document")

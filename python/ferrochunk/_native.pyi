@@ -7,6 +7,7 @@ __all__ = [
     "BatchIter",
     "Chunk",
     "CorpusJob",
+    "DocumentMaker",
     "Encoder",
     "FileSplitter",
     "HeaderSplitter",

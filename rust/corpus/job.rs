@@ -417,7 +417,9 @@ mod tests {
                 if batch.is_empty() {
                     break;
                 }
-                batch.into_iter().for_each(|i| job.push(i));
+                for i in batch {
+                    job.push(i);
+                }
             }
             if outputs == 0 {
                 assert!(job.flight.len() > 2, "{} tasks in flight", job.flight.len());

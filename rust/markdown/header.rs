@@ -618,17 +618,41 @@ mod tests {
         );
     }
 
-    #[test]
-    fn widths_agree() {
-        let s = HeaderSplitter::new(vec![rule("##", 1), rule("#", 0)], true, false);
-        let text = "# Ü\nä\u{ad}b\n## 漢\n字\n```\n# 😀\n";
-        let np = |c: u32| Some(c == 0xad);
-        let wide = s.scan(&units(text), np).unwrap();
-        let narrow: Vec<u8> = "# Ü\nä\u{ad}b".chars().map(|c| c as u8).collect();
-        let latin = s.scan(&narrow, np).unwrap();
-        assert_eq!(latin.copies, [0xe4, b'b']);
-        assert_eq!(wide.copies, [0xe4, u32::from('b')]);
-        assert_eq!(wide.blocks.len(), 3);
+    type Parts = (Vec<u32>, Vec<Piece>, Vec<Block>, Vec<Meta>);
+
+    /// The scan of `text` stored in `U`, with its copies widened (to compare widths);
+    /// `None` if `U` cannot hold the text.
+    fn scan_as<U: Unit + TryFrom<u32>>(s: &HeaderSplitter, text: &str) -> Option<Scanned<Parts>> {
+        let units: Vec<U> = (text.chars())
+            .map(|c| U::try_from(c.into()).ok())
+            .collect::<Option<_>>()?;
+        let np = |c: u32| Some(c == 0xad || c == 0x2028);
+        Some(s.scan(&units, np).map(|scan| {
+            let copies = scan.copies.iter().map(|&u| u.into()).collect();
+            (copies, scan.pieces, scan.blocks, scan.metas)
+        }))
+    }
+
+    proptest::proptest! {
+        /// Latin-1, UCS-2 and UCS-4 storage of one text scan alike (positions are code
+        /// points in all three), whichever settings.
+        #[test]
+        fn widths_agree(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                "# ", "## ", "#", "```", "~~~", "a", " ", "\t", "\r", "\n", "\n\n", "Ü", "\u{ad}",
+                "\u{a0}", "漢", "\u{2028}", "😀", "\u{7}",
+            ]), 0..40),
+            each in proptest::bool::ANY,
+            strip in proptest::bool::ANY,
+        ) {
+            let s = HeaderSplitter::new(vec![rule("##", 1), rule("#", 0)], each, strip);
+            let text: String = parts.concat();
+            let wide = scan_as::<u32>(&s, &text);
+            proptest::prop_assert!(wide.is_some());
+            for narrow in [scan_as::<u8>(&s, &text), scan_as::<u16>(&s, &text)].into_iter().flatten() {
+                proptest::prop_assert_eq!(wide.as_ref(), Some(&narrow));
+            }
+        }
     }
 
     #[test]
