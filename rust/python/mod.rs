@@ -2,8 +2,9 @@
 //! convert arguments, release the GIL around core work, and build Python objects after.
 //! Grouped like the core: `split`, `sentences`, `tokens/`, `markdown/`, `corpus`, `batch`
 //! (many documents on a thread pool), plus the shared
-//! `chunk` record, `length` (Python callables as sizes), `errors` and `strings` (the only
-//! `unsafe` code: building Python strings from CPython's own storage).
+//! `chunk` record, `documents` (LangChain `Document`s made here), `length` (Python callables
+//! as sizes), `errors` and `strings` (the only `unsafe` code: building Python strings from
+//! CPython's own storage, and objects without their class's `__setattr__`).
 
 mod arrow;
 mod batch;
