@@ -122,8 +122,7 @@ impl Output {
     /// Chunks one document into this output, or notes why it was skipped.
     pub fn add(&mut self, chunker: &CorpusChunker, text: &str, doc: &Doc<'_>, what: &str) {
         if let Payload::Jsonl(jsonl) = &mut self.payload {
-            // Rows take about 1.4 times the text (overlap, fields): grow the buffer once.
-            jsonl.bytes.reserve(text.len() / 2 * 3 + 512);
+            jsonl.bytes.reserve(rows_bytes(text.len() as u64));
         }
         match chunker.chunk(text, doc, self.sink()) {
             Ok(n) => {
@@ -133,6 +132,12 @@ impl Output {
             Err(err) => self.skipped.push((what.to_owned(), err.to_string())),
         }
     }
+}
+
+/// Room for the JSON Lines rows of `text` bytes: about 1.5 times the text (overlap,
+/// fields, escapes), so the buffer is grown once.
+fn rows_bytes(text: u64) -> usize {
+    usize::try_from(text / 2 * 3 + 512).unwrap_or(usize::MAX)
 }
 
 /// Reads a whole file, decompressing `.gz`.
@@ -173,6 +178,12 @@ pub fn utf8(bytes: &[u8]) -> Result<&str, String> {
 
 /// Chunks whole text files into one output.
 pub fn text_files(files: &[(PathBuf, Arc<str>, u64)], chunker: &CorpusChunker, out: &mut Output) {
+    if let Payload::Jsonl(jsonl) = &mut out.payload {
+        // The rows of the whole group at once: grown document by document, the buffer was
+        // copied at each doubling.
+        let bytes: u64 = files.iter().map(|f| f.2).sum();
+        jsonl.bytes.reserve(rows_bytes(bytes));
+    }
     for (path, name, size) in files {
         out.bytes += size;
         let what = path.display().to_string();

@@ -2,8 +2,9 @@
 JSON Lines or Parquet.
 
 Reading, decoding, splitting and serialising run in Rust on all cores
-(``_native.CorpusJob``); Python walks folders, reads Parquet batches, writes what Rust
-hands back (in input order, as it comes) and shows progress.
+(``_native.CorpusJob``); Python walks folders (as the job asks for inputs, so the pool
+starts on the first files at once), reads Parquet batches, writes what Rust hands back (in
+input order, as it comes) and shows progress.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
 from . import UsageError
-from .inputs import DEFAULT_GLOBS, collect, job_inputs
+from .inputs import DEFAULT_GLOBS, Walk, job_inputs
 from .options import non_negative, positive, threads
 from .outputs import format_of, open_writer
 from .progress import Progress, summary
@@ -86,7 +87,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--progress",
         action="store_true",
         default=None,
-        help="show a progress bar even when stderr is not a terminal",
+        help="show a progress bar even when stderr is not a terminal (folders are then "
+        "walked before the job starts, for the total)",
     )
     progress.add_argument("--no-progress", dest="progress", action="store_false")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress, no summary")
@@ -97,10 +99,9 @@ def run(args: argparse.Namespace) -> int:
     job_args, markdown = _chunker(args)
     fmt = format_of(args.out, args.format)
     with ExitStack() as stack:
-        found = collect(_paths(args.paths, stack), args.glob or DEFAULT_GLOBS, args.input_format)
-        for path, reason in found.notes:
-            print(f"ferrochunk: {path}: {reason}", file=sys.stderr)
-        if not found.sources and not found.skipped:
+        walk = Walk(_paths(args.paths, stack), args.glob or DEFAULT_GLOBS, args.input_format)
+        if walk.empty:
+            _tell(walk, Progress(0, False), [0, 0])
             raise UsageError("nothing to chunk")
         try:
             writer = open_writer(args.out, fmt, markdown)
@@ -108,9 +109,10 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"cannot write {args.out}: {err.strerror or err}") from None
         stack.callback(writer.close)
         show = (sys.stderr.isatty() if args.progress is None else args.progress) and not args.quiet
-        progress = stack.enter_context(Progress(found.total_bytes, show))
-        skipped = list(found.skipped)
-        inputs = job_inputs(found.sources, args.text_column, args.id_column, skipped)
+        if show:  # a bar's rate and ETA need the total: walk everything first
+            walk.eager()
+        progress = stack.enter_context(Progress(walk.total_bytes, show))
+        inputs = job_inputs(walk, args.text_column, args.id_column, walk.skipped)
         start = time.perf_counter()
         job = _job(
             args,
@@ -123,20 +125,27 @@ def run(args: argparse.Namespace) -> int:
             **job_args,
         )
         totals = [0, 0, 0]
-        reported = 0
+        said = [0, 0]  # notes and skips shown so far
         for payload, docs, chunks, nbytes, bad in job:
             writer.write(payload)
-            skipped += bad
+            walk.skipped += bad
             totals = [totals[0] + docs, totals[1] + chunks, totals[2] + nbytes]
             progress.update(nbytes)
-            for path, reason in skipped[reported:]:
-                progress.write(f"ferrochunk: skipped {path}: {reason}")
-            reported = len(skipped)
-        for path, reason in skipped[reported:]:
-            progress.write(f"ferrochunk: skipped {path}: {reason}")
+            said = _tell(walk, progress, said)
+        _tell(walk, progress, said)
+        skipped = len(walk.skipped)
     if not args.quiet:
-        summary(*totals, time.perf_counter() - start, len(skipped))
+        summary(*totals, time.perf_counter() - start, skipped)
     return 1 if skipped else 0
+
+
+def _tell(walk: Walk, progress: Progress, said: list[int]) -> list[int]:
+    """Shows the notes and skips found since ``said`` (how many of each were shown)."""
+    for path, reason in walk.notes[said[0] :]:
+        progress.write(f"ferrochunk: {path}: {reason}")
+    for path, reason in walk.skipped[said[1] :]:
+        progress.write(f"ferrochunk: skipped {path}: {reason}")
+    return [len(walk.notes), len(walk.skipped)]
 
 
 def _job(args: argparse.Namespace, **kwargs: Any) -> Any:

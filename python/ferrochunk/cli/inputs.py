@@ -2,17 +2,21 @@
 followed once each), ``-`` for standard input, each file taken as text, JSON Lines or
 Parquet by its suffix (``.gz`` allowed for text and JSON Lines) or by ``--input-format``.
 
-Inputs become the tuples ``_native.CorpusJob`` takes; Parquet files are read here with
+Folders are walked lazily (``Walk``): the job pulls inputs as its read-ahead has room, so
+the pool works on the first files while the walk goes on. Inputs become the tuples
+``_native.CorpusJob`` takes; Parquet files are read here with
 pyarrow, a batch of rows at a time, so only a bounded part is in memory.
 """
 
 from __future__ import annotations
 
 import fnmatch
+import itertools
 import os
+import re
 import stat
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any, Optional
 
 from . import UsageError
@@ -41,20 +45,6 @@ class Source:
     size: int = 0
 
 
-@dataclass
-class Found:
-    """Inputs in order; ``notes`` are things left out (shown, exit code unchanged);
-    ``skipped`` are inputs that could not be read (exit code 1)."""
-
-    sources: list[Source] = field(default_factory=list)
-    notes: list[tuple[str, str]] = field(default_factory=list)
-    skipped: list[tuple[str, str]] = field(default_factory=list)
-
-    @property
-    def total_bytes(self) -> int:
-        return sum(s.size for s in self.sources)
-
-
 def kind_of(path: str, forced: str) -> str:
     """The input kind of ``path`` (``forced`` unless it is ``auto``)."""
     if forced != "auto":
@@ -73,74 +63,125 @@ def matches(name: str, globs: Sequence[str]) -> bool:
     return any(fnmatch.fnmatch(name, g) or fnmatch.fnmatch(plain, g) for g in globs)
 
 
-def collect(paths: Sequence[str], globs: Sequence[str], forced: str) -> Found:
-    """Every input named by ``paths``; a folder holding no matching file is an error."""
-    found = Found()
-    for path in paths:
+class Walk:
+    """The inputs named by ``paths``, in order, found as they are asked for: the job starts
+    on the first files while the rest of the walk goes on (``eager`` walks it all first,
+    for a progress bar that needs the total). ``notes`` are things left out (shown, exit code
+    unchanged) and ``skipped`` inputs that could not be read (exit code 1), both growing as
+    the walk goes; ``total_bytes`` counts the sources found so far."""
+
+    def __init__(self, paths: Sequence[str], globs: Sequence[str], forced: str) -> None:
+        self.notes: list[tuple[str, str]] = []
+        self.skipped: list[tuple[str, str]] = []
+        self.total_bytes = 0
+        self._match = _matcher(globs)
+        self._forced = forced
+        self._parts: list[tuple[list[Source], Iterator[Source]]] = []
+        for path in paths:
+            # Each folder is walked to its first match now, so that one holding none is an
+            # error before anything is written.
+            rest = self._sources(path)
+            first = list(itertools.islice(rest, 1))
+            if not first and path != "-" and os.path.isdir(path):
+                raise UsageError(
+                    f"no files matching {' '.join(globs)} in {path} (choose others with --glob)"
+                )
+            self._parts.append((first, rest))
+
+    @property
+    def empty(self) -> bool:
+        """Nothing found and nothing skipped (nothing to chunk)."""
+        return not any(first for first, _ in self._parts) and not self.skipped
+
+    def eager(self) -> Walk:
+        """Walks everything now (``total_bytes`` is then the total)."""
+        self._parts = [
+            (list(itertools.chain(first, rest)), iter(())) for first, rest in self._parts
+        ]
+        self.total_bytes = sum(s.size for first, _ in self._parts for s in first)
+        return self
+
+    def __iter__(self) -> Iterator[Source]:
+        for first, rest in self._parts:
+            yield from first
+            yield from rest
+
+    def _sources(self, path: str) -> Iterator[Source]:
         if path == "-":
-            found.sources.append(Source("-", "stdin" if forced == "auto" else forced))
-            continue
+            yield Source("-", "stdin" if self._forced == "auto" else self._forced)
+            return
         try:
             info = os.stat(path)
         except OSError as err:
             reason = "no such file or folder" if not os.path.lexists(path) else str(err)
-            found.skipped.append((path, reason))
-            continue
+            self.skipped.append((path, reason))
+            return
         if stat.S_ISDIR(info.st_mode):
-            before = len(found.sources)
-            _walk(path, globs, forced, found)
-            if len(found.sources) == before:
-                raise UsageError(
-                    f"no files matching {' '.join(globs)} in {path} (choose others with --glob)"
-                )
+            yield from self._walk(path)
         elif stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode):
-            found.sources.append(Source(path, kind_of(path, forced), info.st_size))
+            yield self._found(path, info.st_size)
         else:
-            found.notes.append((path, f"{_kind(info.st_mode)}, not a file: skipped"))
-    return found
+            self.notes.append((path, f"{_kind(info.st_mode)}, not a file: skipped"))
 
+    def _found(self, path: str, size: int) -> Source:
+        self.total_bytes += size
+        return Source(path, kind_of(path, self._forced), size)
 
-def _walk(folder: str, globs: Sequence[str], forced: str, found: Found) -> None:
-    """Files before subfolders, each in name order; a folder reached twice (a symlink
-    loop, or two links to one folder) is read once."""
-    seen: set[tuple[int, int]] = set()
-    stack = [folder]
-    while stack:
-        current = stack.pop()
+    def _walk(self, folder: str) -> Iterator[Source]:
+        """Files before subfolders, each in name order; a folder reached twice (a symlink
+        loop, or two links to one folder) is read once."""
+        seen: set[tuple[int, int]] = set()
+        stack = [folder]
+        while stack:
+            current = stack.pop()
+            try:
+                info = os.stat(current)
+                entries = sorted(os.scandir(current), key=lambda e: e.name)
+            except OSError as err:
+                self.skipped.append((current, f"cannot read folder: {err.strerror or err}"))
+                continue
+            key = (info.st_dev, info.st_ino)
+            if key in seen:
+                self.notes.append((current, "folder already read (symlink loop?): skipped"))
+                continue
+            seen.add(key)
+            folders: list[str] = []
+            for entry in entries:
+                source = self._entry(entry, folders)
+                if source is not None:
+                    yield source
+            stack.extend(reversed(folders))
+
+    def _entry(self, entry: os.DirEntry, folders: list[str]) -> Optional[Source]:
+        wanted = self._match(entry.name)
+        if not wanted and not entry.is_symlink() and not entry.is_dir(follow_symlinks=False):
+            return None  # neither a folder nor a match: no need to stat it
         try:
-            info = os.stat(current)
-            entries = sorted(os.scandir(current), key=lambda e: e.name)
-        except OSError as err:
-            found.skipped.append((current, f"cannot read folder: {err.strerror or err}"))
-            continue
-        key = (info.st_dev, info.st_ino)
-        if key in seen:
-            found.notes.append((current, "folder already read (symlink loop?): skipped"))
-            continue
-        seen.add(key)
-        folders = []
-        for entry in entries:
-            _entry(entry, globs, forced, found, folders)
-        stack.extend(reversed(folders))
+            info = os.stat(entry.path)  # follows symlinks
+        except OSError:
+            if wanted:
+                self.skipped.append((entry.path, "broken symlink"))
+            return None
+        if stat.S_ISDIR(info.st_mode):
+            folders.append(entry.path)
+        elif not wanted:
+            pass
+        elif stat.S_ISREG(info.st_mode):
+            return self._found(entry.path, info.st_size)
+        else:
+            self.notes.append((entry.path, f"{_kind(info.st_mode)}, not a file: skipped"))
+        return None
 
 
-def _entry(
-    entry: os.DirEntry, globs: Sequence[str], forced: str, found: Found, folders: list[str]
-) -> None:
-    try:
-        info = os.stat(entry.path)  # follows symlinks
-    except OSError:
-        if matches(entry.name, globs):
-            found.skipped.append((entry.path, "broken symlink"))
-        return
-    if stat.S_ISDIR(info.st_mode):
-        folders.append(entry.path)
-    elif not matches(entry.name, globs):
-        return
-    elif stat.S_ISREG(info.st_mode):
-        found.sources.append(Source(entry.path, kind_of(entry.path, forced), info.st_size))
-    else:
-        found.notes.append((entry.path, f"{_kind(info.st_mode)}, not a file: skipped"))
+def _matcher(globs: Sequence[str]) -> Callable[[str], bool]:
+    """``matches(name, globs)`` as one compiled pattern (fnmatch's own translation; on
+    POSIX fnmatch compares case-sensitively, as ``fnmatchcase``)."""
+    if os.path.normcase("A") != "A":
+        return lambda name: matches(name, globs)
+    pattern = re.compile("|".join(f"(?:{fnmatch.translate(g)})" for g in globs))
+    return lambda name: bool(
+        pattern.match(name) or (name.endswith(".gz") and pattern.match(name[:-3]))
+    )
 
 
 def _kind(mode: int) -> str:
@@ -148,7 +189,7 @@ def _kind(mode: int) -> str:
 
 
 def job_inputs(
-    sources: Sequence[Source],
+    sources: Iterable[Source],
     text_column: str,
     id_column: Optional[str],
     skipped: list[tuple[str, str]],
@@ -211,4 +252,4 @@ def _pyarrow_parquet() -> Any:
     return pq
 
 
-__all__ = ["DEFAULT_GLOBS", "Found", "Source", "collect", "job_inputs", "kind_of", "matches"]
+__all__ = ["DEFAULT_GLOBS", "Source", "Walk", "job_inputs", "kind_of", "matches"]
