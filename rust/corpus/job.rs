@@ -6,10 +6,12 @@
 //! chunks and serialises on a pool thread. Read-ahead is bounded (a few tasks per thread,
 //! and their bytes), so memory does not grow with the corpus. A text file too large to
 //! read whole is streamed (`crate::stream`) on the calling thread when its turn comes,
-//! while the pool works on what follows it.
+//! while the pool works on what follows it. JSON Lines given a file are written there by
+//! the pool threads, in input order (`super::write`).
 
 use std::collections::{BTreeMap, VecDeque};
-use std::io::{BufRead, BufReader, Read};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
@@ -19,6 +21,7 @@ use rayon::ThreadPool;
 use super::chunker::{CorpusChunker, Engine};
 use super::source::{self, Fields, Format, Input, Output};
 use super::stream::FileStream;
+use super::write::OrderedFile;
 use crate::error::Result;
 use crate::parallel;
 
@@ -59,7 +62,7 @@ impl Settings {
 
 enum Slot {
     Task { id: usize, bytes: u64 },
-    Stream(Box<FileStream>),
+    Stream { id: usize, stream: Box<FileStream> },
 }
 
 /// An input being read block by block (JSON Lines).
@@ -86,6 +89,8 @@ pub struct Job {
     tx: Sender<(usize, Output)>,
     rx: Receiver<(usize, Output)>,
     done: BTreeMap<usize, Output>,
+    /// Where the pool writes JSON Lines, if the caller gave a file.
+    file: Option<Arc<OrderedFile>>,
 }
 
 impl Job {
@@ -111,7 +116,25 @@ impl Job {
             tx,
             rx,
             done: BTreeMap::new(),
+            file: None,
         })
+    }
+
+    /// Has the pool write the JSON Lines rows into `file`, in input order, instead of
+    /// handing them back (outputs then carry empty rows). Call before queueing inputs.
+    pub fn write_to(&mut self, file: File) {
+        self.file = Some(Arc::new(OrderedFile::new(file)));
+    }
+
+    /// Waits for the last rows to be written into the file given to [`Job::write_to`];
+    /// the first write error, if any.
+    pub fn finish_file(&self) -> io::Result<()> {
+        self.file.as_ref().map_or(Ok(()), |f| f.finish())
+    }
+
+    /// A write error met so far, if any (reported once).
+    pub fn file_error(&self) -> Option<io::Error> {
+        self.file.as_ref().and_then(|f| f.error())
     }
 
     /// Queues an input.
@@ -145,9 +168,13 @@ impl Job {
                 self.flight_bytes -= bytes;
                 Some(out)
             }
-            Slot::Stream(stream) => {
-                let out = stream.step(&self.settings);
-                if stream.finished() {
+            Slot::Stream { id, stream } => {
+                let mut out = stream.step(&self.settings);
+                let finished = stream.finished();
+                if let Some(file) = &self.file {
+                    file.put(*id, out.take_rows(), finished);
+                }
+                if finished {
                     self.flight.pop_front();
                 }
                 Some(out)
@@ -210,8 +237,10 @@ impl Job {
         match input {
             Input::Text { path, name, size } => {
                 if self.streams(&path, size) {
-                    self.flight
-                        .push_back(Slot::Stream(Box::new(FileStream::new(path, name, size))));
+                    let stream = Box::new(FileStream::new(path, name, size));
+                    let id = self.next_id;
+                    self.next_id += 1;
+                    self.flight.push_back(Slot::Stream { id, stream });
                     return;
                 }
                 let mut files = vec![(path, name, size)];
@@ -296,6 +325,7 @@ impl Job {
         self.flight.push_back(Slot::Task { id, bytes });
         self.flight_bytes += bytes;
         let settings = Arc::clone(&self.settings);
+        let file = self.file.clone();
         let run = move || {
             let mut out = settings.output();
             let caught = catch_unwind(AssertUnwindSafe(|| work(&mut out)));
@@ -304,6 +334,9 @@ impl Job {
                     "(a task)".to_owned(),
                     "internal error (a bug; please report it)".to_owned(),
                 ));
+            }
+            if let Some(file) = file {
+                file.put(id, out.take_rows(), true);
             }
             out
         };

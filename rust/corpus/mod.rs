@@ -8,12 +8,14 @@
 //! - [`job`] takes inputs in, outputs back in input order, the work on a fork-safe pool with a
 //!   bounded read-ahead.
 //! - [`stream`] handles a text file too large to read whole, chunked block by block.
+//! - [`write`] lets the pool threads write JSON Lines into the output file, in input order.
 
 pub mod chunker;
 pub mod job;
 pub mod record;
 pub mod source;
 pub mod stream;
+pub mod write;
 
 pub use chunker::{CorpusChunker, Engine};
 pub use job::{Job, Settings};

@@ -111,6 +111,14 @@ impl Output {
         }
     }
 
+    /// The JSON Lines rows, taken out (empty for columns).
+    pub fn take_rows(&mut self) -> Vec<u8> {
+        match &mut self.payload {
+            Payload::Jsonl(jsonl) => std::mem::take(&mut jsonl.bytes),
+            Payload::Columns(_) => Vec::new(),
+        }
+    }
+
     /// The sink rows go to.
     pub fn sink(&mut self) -> &mut dyn Sink {
         match &mut self.payload {

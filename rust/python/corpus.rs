@@ -3,7 +3,6 @@
 //! while the pool works.
 
 use std::fs::File;
-use std::io::{BufWriter, Write};
 use std::sync::Mutex;
 
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
@@ -32,8 +31,6 @@ pub struct PyCorpusJob {
 struct State {
     job: Job,
     inputs: Option<Py<PyIterator>>,
-    /// JSON Lines are written here directly (no copy into a Python `bytes`), if given.
-    output: Option<BufWriter<File>>,
 }
 
 /// The chunker a job runs, from the native object the Python side configured.
@@ -222,18 +219,17 @@ impl PyCorpusJob {
             },
             stream_above,
         };
-        let output = match output {
-            Some(path) if format == Format::Jsonl => {
-                Some(BufWriter::with_capacity(1 << 20, File::create(path)?))
-            }
+        let mut job = Job::new(settings, threads)?;
+        match output {
+            // JSON Lines go straight to the file, written by the pool (no Python `bytes`).
+            Some(path) if format == Format::Jsonl => job.write_to(File::create(path)?),
             Some(_) => return Err(PyValueError::new_err("output= is for JSON Lines only")),
-            None => None,
-        };
+            None => {}
+        }
         Ok(Self {
             state: Mutex::new(State {
-                job: Job::new(settings, threads)?,
+                job,
                 inputs: Some(inputs.try_iter()?.unbind()),
-                output,
             }),
         })
     }
@@ -259,19 +255,13 @@ impl PyCorpusJob {
                 }
             }
         }
-        let (job, output) = (&mut state.job, &mut state.output);
+        let job = &mut state.job;
         let next = py.detach(|| -> std::io::Result<Option<Output>> {
-            let Some(mut out) = job.next_output() else {
-                if let Some(file) = output {
-                    file.flush()?;
-                }
+            let Some(out) = job.next_output() else {
+                job.finish_file()?;
                 return Ok(None);
             };
-            if let (Some(file), Payload::Jsonl(jsonl)) = (output.as_mut(), &mut out.payload) {
-                file.write_all(&jsonl.bytes)?;
-                jsonl.bytes = Vec::new();
-            }
-            Ok(Some(out))
+            job.file_error().map_or(Ok(Some(out)), Err)
         })?;
         next.map(|out| convert(py, &out)).transpose()
     }
