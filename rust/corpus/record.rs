@@ -140,7 +140,7 @@ fn structure(out: &mut Vec<u8>, s: Option<Structure<'_>>) {
     }
 }
 
-/// `n` in decimal (`itoa`: core::fmt's machinery was ~2 % of the job).
+/// `n` in decimal (`itoa`: `core::fmt`'s machinery was ~2 % of the job).
 fn int(out: &mut Vec<u8>, n: impl itoa::Integer) {
     out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }

@@ -171,7 +171,9 @@ mod tests {
                 })
             })
             .collect();
-        handles.into_iter().for_each(|h| h.join().unwrap());
+        for h in handles {
+            h.join().unwrap();
+        }
         out.finish().unwrap();
         assert_eq!(read(&path), want);
     }
