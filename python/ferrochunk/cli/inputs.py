@@ -154,7 +154,7 @@ class Walk:
 
     def _entry(self, entry: os.DirEntry, folders: list[str]) -> Optional[Source]:
         wanted = self._match(entry.name)
-        if not wanted and not entry.is_symlink() and not entry.is_dir(follow_symlinks=False):
+        if not wanted and _plain_file(entry):
             return None  # neither a folder nor a match: no need to stat it
         try:
             info = os.stat(entry.path)  # follows symlinks
@@ -171,6 +171,15 @@ class Walk:
         else:
             self.notes.append((entry.path, f"{_kind(info.st_mode)}, not a file: skipped"))
         return None
+
+
+def _plain_file(entry: os.DirEntry) -> bool:
+    """Neither a symlink nor a folder, as the folder listing says (no system call where the
+    file system gives entry types); if that cannot be told, no."""
+    try:
+        return not entry.is_symlink() and not entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
 
 
 def _matcher(globs: Sequence[str]) -> Callable[[str], bool]:
