@@ -6,6 +6,7 @@ windows) give LangChain's output, warnings and errors on generated input and the
 
 from __future__ import annotations
 
+import copy
 import inspect
 from pathlib import Path
 
@@ -202,3 +203,40 @@ def test_split_text_on_tokens_matches(text, per_chunk, overlap, empty_decode) ->
 
     assert staged(make, use(fl), fl)[1:] == staged(make, use(lc), lc)[1:]
     assert fl.Tokenizer.__dataclass_params__.frozen
+
+
+class _Meta(dict):
+    """A dict subclass: LangChain deep-copies it (keeping the class) before validation."""
+
+
+METADATA_KINDS = [
+    {"source": "a.md", "page": 3, "score": 0.5, "ok": True, "none": None, "raw": b"x"},
+    {"tags": ["a", "b"], "nested": {"k": [1, 2]}},  # mutable values: deep copies
+    {1: "int key", (1, 2): "tuple key"},
+    _Meta(source="subclass"),
+    {},
+]
+
+
+@pytest.mark.parametrize("metadata", METADATA_KINDS, ids=range(len(METADATA_KINDS)))
+@pytest.mark.parametrize("start_index", [False, True])
+def test_create_documents_copies_metadata_as_langchain(metadata: dict, start_index: bool) -> None:
+    """Every chunk gets its own deep copy, of the same type, as LangChain's; the Documents
+    equal LangChain's, and changing one chunk's metadata leaves the others and the input."""
+    metadata = copy.deepcopy(metadata)  # the cases are shared: a failing run must not change them
+    text = "alpha beta gamma. " * 40 + "\n\n" + "delta epsilon. " * 40
+    kwargs = {"chunk_size": 120, "chunk_overlap": 30, "add_start_index": start_index}
+    ours = ferrochunk.RecursiveCharacterTextSplitter(**kwargs).create_documents([text], [metadata])
+    want = lc.RecursiveCharacterTextSplitter(**kwargs).create_documents([text], [metadata])
+    assert ours == want
+    assert [type(d.metadata) for d in ours] == [type(d.metadata) for d in want]
+    assert [repr(d) for d in ours] == [repr(d) for d in want]
+    assert len({id(d.metadata) for d in ours}) == len(ours) > 1
+    before = repr(metadata)
+    for value in ours[0].metadata.values():
+        if isinstance(value, (list, dict)):
+            value.clear()
+    ours[0].metadata["changed"] = True
+    assert repr(metadata) == before
+    assert all("changed" not in d.metadata for d in ours[1:])
+    assert [d.metadata for d in ours[1:]] == [d.metadata for d in want[1:]]

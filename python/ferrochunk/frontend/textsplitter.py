@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Callable, Literal, Optional, Union
 
-from ..documents import BaseDocumentTransformer, Document
+from ..documents import BaseDocumentTransformer, Document, make_document
 from ..language import Language, get_separators_for_language
 from .tokens import AllowedSpecial, split_on_tokens
 
@@ -183,14 +183,15 @@ class TextSplitter(BaseDocumentTransformer, ABC):
         for i, text in enumerate(texts):
             index = 0
             previous_chunk_len = 0
+            copy_metadata, make = _copier(metadatas_[i])
             for chunk in next(chunk_lists):
-                metadata = copy.deepcopy(metadatas_[i])
+                metadata = copy_metadata()
                 if self._add_start_index:
                     offset = index + previous_chunk_len - self._chunk_overlap
                     index = text.find(chunk, max(0, offset))
                     metadata["start_index"] = index
                     previous_chunk_len = len(chunk)
-                documents.append(Document(page_content=chunk, metadata=metadata))
+                documents.append(make(chunk, metadata))
         return documents
 
     def split_documents(self, documents: Iterable[Document]) -> list[Document]:
@@ -419,3 +420,23 @@ class RecursiveCharacterTextSplitter(TextSplitter):
     def get_separators_for_language(language: Language) -> list[str]:
         """The separator preset for ``language``."""
         return get_separators_for_language(language)
+
+
+# Types `copy.deepcopy` returns as they are: a dict holding only these is deep-copied by `copy`.
+_ATOMIC = frozenset({str, int, float, bool, type(None), bytes})
+
+
+def _copier(metadata: Any) -> tuple[Callable[[], Any], Callable[[str, Any], Document]]:
+    """How ``create_documents`` copies one text's metadata for each chunk, and makes the
+    Document: what ``copy.deepcopy`` and ``Document(...)`` give, cheaper for the usual plain
+    dict of strings and numbers (a shallow copy is then a deep one, and a fresh ``dict`` may
+    go to :func:`make_document`). Anything else takes LangChain's own path."""
+    if type(metadata) is dict and all(
+        type(k) in _ATOMIC and type(v) in _ATOMIC for k, v in metadata.items()
+    ):
+        return metadata.copy, make_document
+    return (lambda: copy.deepcopy(metadata)), _construct
+
+
+def _construct(text: str, metadata: Any) -> Document:
+    return Document(page_content=text, metadata=metadata)
