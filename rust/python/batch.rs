@@ -91,7 +91,6 @@ struct Pipeline {
 
 impl Pipeline {
     fn new(
-        py: Python<'_>,
         inputs: Vec<Option<Bound<'_, PyAny>>>,
         names: &'static [&'static str],
         prepare: Prepare,
@@ -112,7 +111,6 @@ impl Pipeline {
             })
             .collect::<PyResult<Vec<_>>>()?;
         let (tx, rx) = channel();
-        let _ = py;
         Ok(Self {
             inputs,
             names,
@@ -284,18 +282,10 @@ fn run_caught(work: Work) -> Build {
 }
 
 impl PyBatchIter {
-    /// An iterator over the results of `prepare`d documents read from `inputs` (see
-    /// [`Pipeline::new`]).
-    fn start(
-        py: Python<'_>,
-        inputs: Vec<Option<Bound<'_, PyAny>>>,
-        names: &'static [&'static str],
-        prepare: Prepare,
-        threads: Option<usize>,
-    ) -> PyResult<Self> {
-        let pipeline = Pipeline::new(py, inputs, names, prepare, threads)?;
+    /// An iterator over the results of a pipeline (`Pipeline::new`'s arguments).
+    fn start(pipeline: PyResult<Pipeline>) -> PyResult<Self> {
         Ok(Self {
-            state: Mutex::new(Some(pipeline)),
+            state: Mutex::new(Some(pipeline?)),
         })
     }
 }
@@ -434,7 +424,6 @@ fn measure(counter: Option<&Arc<Counter>>) -> Option<&(dyn Length + Sync)> {
 #[pyfunction]
 #[pyo3(signature = (splitter, texts, metadatas, length=None, threads=None))]
 pub fn split_iter(
-    py: Python<'_>,
     splitter: Py<PySplitter>,
     texts: Bound<'_, PyAny>,
     metadatas: Option<Bound<'_, PyAny>>,
@@ -469,7 +458,12 @@ pub fn split_iter(
         Ok((work, bytes))
     });
     let inputs = vec![Some(texts), metadatas];
-    PyBatchIter::start(py, inputs, &["texts", "metadatas"], prepare, threads)
+    PyBatchIter::start(Pipeline::new(
+        inputs,
+        &["texts", "metadatas"],
+        prepare,
+        threads,
+    ))
 }
 
 /// The drop-ins' `split_text` over many texts: each result is `(strings, oversized)`; a
@@ -478,7 +472,6 @@ pub fn split_iter(
 #[pyfunction]
 #[pyo3(signature = (splitter, texts, fallback, length=None, threads=None))]
 pub fn split_text_iter(
-    py: Python<'_>,
     splitter: Py<PySplitter>,
     texts: Bound<'_, PyAny>,
     fallback: Py<PyAny>,
@@ -516,7 +509,12 @@ pub fn split_text_iter(
         });
         Ok((work, bytes))
     });
-    PyBatchIter::start(py, vec![Some(texts)], &["texts"], prepare, threads)
+    PyBatchIter::start(Pipeline::new(
+        vec![Some(texts)],
+        &["texts"],
+        prepare,
+        threads,
+    ))
 }
 
 fn pair(py: Python<'_>, list: Bound<'_, PyAny>, oversized: Vec<usize>) -> PyResult<Py<PyAny>> {
@@ -530,7 +528,6 @@ fn pair(py: Python<'_>, list: Bound<'_, PyAny>, oversized: Vec<usize>) -> PyResu
 #[pyo3(signature = (chunker, texts, metadatas, document_ids, fallback, length=None, embedding_text=false, parent_size=None, threads=None))]
 #[allow(clippy::too_many_arguments)] // mirrors the Python keyword arguments
 pub fn markdown_iter(
-    py: Python<'_>,
     chunker: Py<PyMarkdownChunker>,
     texts: Bound<'_, PyAny>,
     metadatas: Option<Bound<'_, PyAny>>,
@@ -590,14 +587,13 @@ pub fn markdown_iter(
     });
     let inputs = vec![Some(texts), metadatas, document_ids];
     let names = &["texts", "metadatas", "document_ids"];
-    PyBatchIter::start(py, inputs, names, prepare, threads)
+    PyBatchIter::start(Pipeline::new(inputs, names, prepare, threads))
 }
 
 /// Token windows (`split_tokens`) over many documents: each result is the list of chunks.
 #[pyfunction]
 #[pyo3(signature = (encoder, texts, metadatas, size, overlap, threads=None))]
 pub fn windows_iter(
-    py: Python<'_>,
     encoder: Py<PyEncoder>,
     texts: Bound<'_, PyAny>,
     metadatas: Option<Bound<'_, PyAny>>,
@@ -626,7 +622,12 @@ pub fn windows_iter(
         Ok((work, bytes))
     });
     let inputs = vec![Some(texts), metadatas];
-    PyBatchIter::start(py, inputs, &["texts", "metadatas"], prepare, threads)
+    PyBatchIter::start(Pipeline::new(
+        inputs,
+        &["texts", "metadatas"],
+        prepare,
+        threads,
+    ))
 }
 
 /// The `TokenTextSplitter` drop-in's `split_text` over many texts: each result is the list of
@@ -637,7 +638,6 @@ pub fn windows_iter(
 #[allow(clippy::too_many_arguments)] // mirrors the splitter's settings
 #[allow(clippy::needless_pass_by_value)] // PyO3 extracts lists by value
 pub fn lossy_iter(
-    py: Python<'_>,
     encoder: Py<PyEncoder>,
     texts: Bound<'_, PyAny>,
     size: usize,
@@ -681,7 +681,12 @@ pub fn lossy_iter(
         });
         Ok((work, bytes))
     });
-    PyBatchIter::start(py, vec![Some(texts)], &["texts"], prepare, threads)
+    PyBatchIter::start(Pipeline::new(
+        vec![Some(texts)],
+        &["texts"],
+        prepare,
+        threads,
+    ))
 }
 
 /// The thread count `threads` stands for (`None`: environment, else the CPUs available).

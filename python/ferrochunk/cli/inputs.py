@@ -94,11 +94,11 @@ class Walk:
         return not any(first for first, _ in self._parts) and not self.skipped
 
     def eager(self) -> Walk:
-        """Walks everything now (``total_bytes`` is then the total)."""
+        """Walks everything now (``total_bytes``, counted as sources are found, is then the
+        total)."""
         self._parts = [
             (list(itertools.chain(first, rest)), iter(())) for first, rest in self._parts
         ]
-        self.total_bytes = sum(s.size for first, _ in self._parts for s in first)
         return self
 
     def __iter__(self) -> Iterator[Source]:
