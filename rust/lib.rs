@@ -38,7 +38,7 @@ pub(crate) mod units;
 mod python;
 
 #[cfg(feature = "arrow")]
-pub use arrow::{chunk_batch, output_schema, Chunking, Kinds, Layout, RowChunker, Stats, Texts};
+pub use arrow::{chunk_batches, output_schema, Chunking, Kinds, Layout, RowChunker, Stats, Texts};
 pub use chunk_id::{chunk_id, text_digest};
 pub use corpus::{CorpusChunker, Engine, Fields, Format, Input, Job, Output, Payload, Settings};
 pub use error::{Error, Result};

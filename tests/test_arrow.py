@@ -279,3 +279,25 @@ def test_a_failing_row_is_named() -> None:
     for c in (ferrochunk.Splitter(5, 0, length_function=COUNTER),):
         with pytest.raises(ValueError, match="row 1: Encountered text corresponding"):
             chunk_arrow(pa.table({"text": docs}), chunker=c, threads=2)
+
+
+def test_batches_chunked_in_several_groups_match_one_batch() -> None:
+    """Past 64 MiB of text per thread the batches read so far are chunked as one group;
+    rows, ids and kept columns must not depend on where the groups end (90 MB in batches
+    of 40, 40 and 10 MB make two groups at one thread, one at two)."""
+    doc = "Some text. " * 400 + "\n\nmore text, ünïcode 文字 😀\n\n" * 50
+    per_mb = 1_000_000 // len(doc.encode()) + 1
+    parts = [
+        pa.table({"id": [f"{mb}-{i}" for i in range(mb * per_mb)], "text": [doc] * (mb * per_mb)})
+        for mb in (40, 40, 10)
+    ]
+    many = pa.concat_tables(parts)
+    assert many["text"].num_chunks == 3
+    one = many.combine_chunks()
+    chunker = ferrochunk.Splitter(1000, 100)
+    for threads in (1, 2):
+        got = chunk_arrow(many, chunker=chunker, keep_columns=["id"], threads=threads)
+        want = chunk_arrow(one, chunker=chunker, keep_columns=["id"], threads=threads)
+        assert got.num_rows == want.num_rows > 0
+        assert got.equals(want)
+        assert got["row"][-1].as_py() == many.num_rows - 1

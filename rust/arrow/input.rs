@@ -70,6 +70,11 @@ impl<'a> Texts<'a> {
         }
     }
 
+    /// The text bytes of every row (nulls count 0), to share work out evenly.
+    pub fn total_bytes(&self) -> usize {
+        (0..self.len()).map(|i| self.byte_len(i)).sum()
+    }
+
     /// Row `i`'s length in bytes (0 when null), to share work out evenly.
     pub fn byte_len(&self, i: usize) -> usize {
         self.get(i).map_or(0, str::len)

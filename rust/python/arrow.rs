@@ -15,12 +15,24 @@ use pyo3_arrow::PyTable;
 use super::errors::Unsupported;
 use super::markdown::chunker::PyMarkdownChunker;
 use super::split::{native_length, PySplitter};
-use crate::arrow::{chunk_batch, output_schema, Chunking, Kinds, RowChunker, Stats};
+use crate::arrow::{chunk_batches, output_schema, Chunking, Kinds, RowChunker, Stats, Texts};
 use crate::error::Error;
 use crate::parallel;
 
 /// `(rows, null_texts, chunks, oversized)`.
 type Counts = (u64, u64, u64, u64);
+
+/// Input text held back to chunk in one parallel pass, per thread: enough that a pass is
+/// long next to its ending (the slowest range), small next to the output, which the table
+/// returned holds in full anyway.
+const GROUP_BYTES_PER_THREAD: usize = 64 << 20;
+
+/// Batches read and not chunked yet, each with the input row of its first row.
+#[derive(Default)]
+struct Group {
+    batches: Vec<(RecordBatch, usize)>,
+    bytes: usize,
+}
 
 /// The record batch of one array of the stream: a struct array's fields are the columns; a
 /// string array (a `ChunkedArray` or `Array` of texts) is one column named `text_column`.
@@ -122,9 +134,19 @@ pub fn chunk_arrow<'py>(
     }
     // The shared thread rules and fork-safe pools (crate::parallel), as every batch call.
     let threads = parallel::resolve(threads)?;
-    // Ranges per batch: a few per thread so uneven documents even out; one on one thread.
-    let parts = if threads > 1 { threads * 4 } else { 1 };
     let (mut batches, mut stats, mut first_row) = (Vec::new(), Stats::default(), 0);
+    let mut group = Group::default();
+    let (job, layout) = (&job, &layout);
+    let mut flush = |group: &mut Group| -> PyResult<()> {
+        let taken = std::mem::take(&mut group.batches);
+        group.bytes = 0;
+        let (out, counts) = py.detach(move || {
+            parallel::run(threads, || chunk_batches(&taken, job, layout, threads))
+        })??;
+        batches.extend(out);
+        stats.add(counts);
+        Ok(())
+    };
     for array in reader {
         // Reading the next batch may call back into the producer: done holding the GIL.
         let batch = as_batch(
@@ -132,15 +154,15 @@ pub fn chunk_arrow<'py>(
             text_column,
         )?;
         let rows = batch.num_rows();
-        let (job, layout) = (&job, &layout);
-        let (out, counts) = py.detach(move || {
-            parallel::run(threads, || {
-                chunk_batch(&batch, first_row, job, layout, parts)
-            })
-        })??;
-        batches.extend(out);
-        stats.add(counts);
+        group.bytes += Texts::column(&batch, text_column)?.total_bytes();
+        group.batches.push((batch, first_row));
         first_row += rows;
+        if group.bytes >= GROUP_BYTES_PER_THREAD * threads {
+            flush(&mut group)?;
+        }
+    }
+    if !group.batches.is_empty() {
+        flush(&mut group)?;
     }
     let table = PyTable::try_new(batches, layout.schema.clone())?.into_pyarrow(py)?;
     let counts = (stats.rows, stats.null_texts, stats.chunks, stats.oversized);
