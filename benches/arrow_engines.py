@@ -1,7 +1,9 @@
-"""Engines benchmark: ``chunk_arrow`` against the Python loop on one Parquet file of >= 200 MB
+"""Engines benchmark: ``chunk_arrow`` against Python loops on one Parquet file of >= 200 MB
 made from ../shared/corpus (under /tmp, never committed), and a Ray Data job at 1 and 2
-workers. Each measurement runs in a fresh process (so peak RSS is its own); rounds are
-paired (every mode once per round, in turn) and the median is reported.
+workers. The loops: ``split`` per text (no ids, no table), and the same making the table
+``chunk_arrow`` returns (ids by ``hashlib``, checked equal first). Each measurement runs
+in a fresh process (so peak RSS is its own); rounds are paired (every mode once per round,
+in turn) and the median is reported.
 
     .venv/bin/python benches/arrow_engines.py [--mb 200] [--rounds 3] [--ray]
 
@@ -62,6 +64,8 @@ def run_mode(mode: str) -> dict:
         for text in table.column("text").to_pylist():
             if text is not None:
                 chunks += len(splitter.split(text))
+    elif mode == "python-loop-table":
+        chunks = loop_table(table, splitter).num_rows
     elif mode == "split_batch-1":
         texts = [t for t in table.column("text").to_pylist() if t is not None]
         chunks = sum(map(len, splitter.split_batch(texts, threads=1)))
@@ -82,6 +86,52 @@ def run_mode(mode: str) -> dict:
         "chunks": chunks,
         "peak_rss_mb": rss,
     }
+
+
+def loop_table(table, splitter):
+    """What a user writes for ``chunk_arrow``'s table in Python: ``split`` per text, the
+    chunk ids by ``hashlib`` (the reference's functions), columns filled from the chunks."""
+    import pyarrow as pa
+
+    from ferrochunk.reference.chunk_id import chunk_id, text_digest
+
+    names = ("row", "chunk_index", "start", "end", "byte_start", "byte_end")
+    cols: dict[str, list] = {n: [] for n in (*names, "text", "token_count", "chunk_id")}
+    cols.update(document_id=[], id=[])
+    settings = splitter.settings
+    texts, ids = table.column("text").to_pylist(), table.column("id").to_pylist()
+    for row, (text, kept) in enumerate(zip(texts, ids)):
+        if text is None:
+            continue
+        digest = text_digest(text)
+        doc = digest[:32]
+        for k, c in enumerate(splitter.split(text)):
+            for name, value in zip(names, (row, k, c.start, c.end, c.byte_start, c.byte_end)):
+                cols[name].append(value)
+            cols["text"].append(c.text)
+            cols["token_count"].append(c.token_count)
+            cols["chunk_id"].append(chunk_id(doc, settings, digest, c.start, c.end))
+            cols["document_id"].append(doc)
+            cols["id"].append(kept)
+    types = dict.fromkeys(names, pa.int64())
+    types.update(text=pa.large_string(), token_count=pa.int64(), id=table.schema.field("id").type)
+    return pa.table({n: pa.array(v, types.get(n, pa.string())) for n, v in cols.items()})
+
+
+def check_loop_table() -> None:
+    """The loop's table holds what ``chunk_arrow``'s does (first 300 rows)."""
+    import pyarrow.parquet as pq
+
+    from ferrochunk import Splitter
+    from ferrochunk.arrow import chunk_arrow
+
+    table = pq.read_table(PARQUET).slice(0, 300)
+    splitter = Splitter(*CHUNK)
+    want = chunk_arrow(table, chunker=splitter, keep_columns=["id"], threads=1)
+    got = loop_table(table, splitter)
+    for name in want.column_names:
+        assert got[name].to_pylist() == want[name].to_pylist(), name
+    assert got.column_names == want.column_names
 
 
 def _ray(workers: int) -> int:
@@ -115,7 +165,9 @@ def main() -> None:
         return
     path = make_parquet(args.mb)
     print(f"{path}: {path.stat().st_size / 1e6:.0f} MB", file=sys.stderr)
-    modes = ["python-loop", "split_batch-1", "chunk_arrow-1", "chunk_arrow-2"]
+    check_loop_table()
+    modes = ["python-loop", "python-loop-table", "split_batch-1", "chunk_arrow-1"]
+    modes += ["chunk_arrow-2"]
     modes += ["chunk_arrow-noids-1", "chunk_arrow-noids-2"]
     modes = ["ray-1", "ray-2"] if args.ray else modes
     results: dict[str, list[dict]] = {m: [] for m in modes}
