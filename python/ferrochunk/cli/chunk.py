@@ -14,7 +14,6 @@ import sys
 import time
 from collections.abc import Sequence
 from contextlib import ExitStack
-from importlib import resources
 from typing import Any
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
@@ -158,6 +157,8 @@ def _job(args: argparse.Namespace, **kwargs: Any) -> Any:
 def _paths(paths: Sequence[str], stack: ExitStack) -> Sequence[str]:
     if paths:
         return paths
+    from importlib import resources  # only for the bundled sample: 15 ms of imports
+
     sample = stack.enter_context(resources.as_file(resources.files("ferrochunk") / "sample"))
     return [str(sample)]
 

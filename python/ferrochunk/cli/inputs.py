@@ -16,8 +16,7 @@ import os
 import re
 import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 from . import UsageError
 
@@ -36,8 +35,7 @@ _KINDS = {
 }
 
 
-@dataclass
-class Source:
+class Source(NamedTuple):
     """One input: ``kind`` is ``text``, ``jsonl``, ``parquet`` or ``stdin``."""
 
     path: str

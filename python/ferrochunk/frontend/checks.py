@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import logging
 import re
 
 from .patterns import min_width
-
-logger = logging.getLogger("ferrochunk")
 
 
 def check_text(text: object) -> str:
@@ -76,7 +73,13 @@ def _can_match_empty(pattern: str) -> bool:
 
 
 def warn_oversized(oversized: list[int], chunk_size: int) -> None:
-    """The native API's warning for each chunk longer than ``chunk_size``."""
+    """The native API's warning for each chunk longer than ``chunk_size`` (to the
+    ``ferrochunk`` logger; ``logging`` is imported on the first warning, not at start-up)."""
+    if not oversized:
+        return
+    import logging
+
+    logger = logging.getLogger("ferrochunk")
     for total in oversized:
         logger.warning(
             "Created a chunk of size %d, which is longer than the specified %d",

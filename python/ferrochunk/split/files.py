@@ -12,7 +12,6 @@ from __future__ import annotations
 import codecs
 import io
 import os
-import tempfile
 from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import IO, Any, Callable, Union
@@ -94,6 +93,8 @@ def _blocks(file: IO[bytes], utf8: bool, encoding: str, size: int) -> Iterator[b
 def _hold(block: bytes, held: list[bytes], spool: Any, stack: ExitStack) -> Any:
     """Keeps a block of an unseekable stream for the second pass (on disk past a limit)."""
     if spool is None and sum(map(len, held)) + len(block) > SPOOL_BYTES:
+        import tempfile  # only for sources that cannot seek; not at import
+
         spool = stack.enter_context(tempfile.TemporaryFile())
         spool.writelines(held)
         held.clear()

@@ -12,8 +12,16 @@ from ..frontend.batch import drain, read_only
 from ..frontend.checks import check_text, warn_oversized
 from ..frontend.chunks import to_chunks
 from ..frontend.patterns import to_rust
-from ..reference.split.splitter import make_engine as reference_engine
 from .files import BUFFER_BYTES, BinarySource, split_file
+
+
+def reference_engine(args: dict[str, Any]) -> Any:
+    """The pure-Python engine, imported when first needed (the CLI and most splits never
+    need it, and importing it is a fifth of ``import ferrochunk``)."""
+    from ..reference.split.splitter import make_engine
+
+    return make_engine(args)
+
 
 Chunk = _native.Chunk
 
