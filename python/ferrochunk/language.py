@@ -6,8 +6,9 @@ output; they are regular expressions (``from_language`` sets ``is_separator_rege
 from __future__ import annotations
 
 import json
+import os
 from enum import Enum
-from importlib import resources
+from functools import cache
 
 
 class Language(str, Enum):
@@ -43,17 +44,21 @@ class Language(str, Enum):
     VISUALBASIC6 = "visualbasic6"
 
 
-# The presets are data (data/separators.json), keyed by ``Language`` value.
-_SEPARATORS: dict[str, list[str]] = json.loads(
-    resources.files(__package__).joinpath("data", "separators.json").read_text(encoding="utf-8")
-)
+@cache
+def _separators() -> dict[str, list[str]]:
+    """The presets (data/separators.json, keyed by ``Language`` value), read on first use
+    beside this file: ``importlib.resources`` would add 20 ms to every start-up (a native
+    extension's package is never imported from a zip, so the folder is always there)."""
+    path = os.path.join(os.path.dirname(__file__), "data", "separators.json")
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
 
 
 def get_separators_for_language(language: Language) -> list[str]:
     """The separators for ``language``; raises ``ValueError`` as LangChain does for others."""
     key = language.value if isinstance(language, Language) else language
-    if isinstance(key, str) and key in _SEPARATORS:
-        return list(_SEPARATORS[key])
+    if isinstance(key, str) and key in _separators():
+        return list(_separators()[key])
     if language in Language._value2member_map_:
         msg = f"Language {language} is not implemented yet!"
         raise ValueError(msg)
