@@ -14,6 +14,7 @@ __all__ = [
     "HfTokenCounter",
     "MarkdownChunker",
     "Splitter",
+    "TextEngine",
     "TokenCounter",
     "Unsupported",
     "after_fork",
@@ -58,6 +59,19 @@ class Splitter:
         self, text: str, metadata: Mapping[str, Any], length: Callable[[str], int] | None = None
     ) -> tuple[list[Chunk], list[int]]:
         """Chunks with offsets and metadata, and the sizes it would warn about."""
+
+@final
+class TextEngine:
+    """A drop-in splitter's engine: ``native``, and ``fallback`` (the pure-Python engine) for
+    texts it cannot reproduce exactly."""
+
+    def __new__(cls, native: Splitter, fallback: Any) -> TextEngine: ...
+    @property
+    def native(self) -> Splitter: ...
+    def split_text(
+        self, text: str, length: Callable[[str], int], warn: Callable[[int, int], object]
+    ) -> list[str]:
+        """LangChain's chunks; ``len`` is counted natively, other inputs go to ``fallback``."""
 
 @final
 class Chunk:

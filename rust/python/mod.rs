@@ -1,7 +1,7 @@
 //! PyO3 bindings: the only part of the crate that knows Python. Thin wrappers that
 //! convert arguments, release the GIL around core work, and build Python objects after.
 //! Grouped like the core: `split`, `sentences`, `tokens/`, `markdown/`, `corpus`, `batch`
-//! (many documents on a thread pool), plus the shared
+//! (many documents on a thread pool), `dropin` (the drop-in splitters' engine), plus the shared
 //! `chunk` record, `documents` (LangChain `Document`s made here), `length` (Python callables
 //! as sizes), `errors` and `strings` (the only `unsafe` code: building Python strings from
 //! CPython's own storage, and objects without their class's `__setattr__`).
@@ -11,6 +11,7 @@ mod batch;
 mod chunk;
 mod corpus;
 mod documents;
+mod dropin;
 mod errors;
 mod length;
 mod markdown;
@@ -26,6 +27,7 @@ use pyo3::prelude::*;
 #[pymodule(gil_used = false)]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<split::PySplitter>()?;
+    m.add_class::<dropin::PyTextEngine>()?;
     m.add_class::<chunk::PyChunk>()?;
     m.add_function(wrap_pyfunction!(sentences::sentence_ends, m)?)?;
     m.add_function(wrap_pyfunction!(sentences::sentence_spans, m)?)?;

@@ -271,7 +271,7 @@ impl PySplitter {
     /// The chunk texts as LangChain returns them; `warn(size, chunk_size)` is called for
     /// every chunk LangChain would warn about. The text is split where CPython stores it.
     #[pyo3(signature = (text, length=None, warn=None))]
-    fn split_text<'py>(
+    pub(crate) fn split_text<'py>(
         &self,
         py: Python<'py>,
         text: &Bound<'py, PyString>,
