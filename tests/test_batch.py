@@ -269,3 +269,15 @@ def test_token_dropin_batch_runs_natively_on_the_corpus(monkeypatch) -> None:
     theirs = lc.TokenTextSplitter(chunk_size=200, chunk_overlap=20).split_documents
     documents = ferrochunk.RecursiveCharacterTextSplitter().create_documents(items)
     assert docs(ours(documents)) == docs(theirs(documents)) and calls == [1]
+
+
+@pytest.mark.parametrize("threads", THREADS)
+def test_splitter_batch_without_metadatas_gives_read_only_views(threads) -> None:
+    # As `split`: each chunk's metadata is an empty read-only view, not a mutable dict.
+    splitter = Splitter(8, 2)
+    for chunks in splitter.split_batch(["one two three", "four five"], threads=threads):
+        for c in chunks:
+            assert type(c.metadata) is type(splitter.split("x")[0].metadata)
+            assert c.metadata == {}
+            with pytest.raises(TypeError):
+                c.metadata["k"] = 1  # type: ignore[index]

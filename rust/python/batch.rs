@@ -23,7 +23,7 @@ use std::time::Duration;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyUnicodeEncodeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
-use pyo3::types::{PyDict, PyIterator, PyString, PyTuple};
+use pyo3::types::{PyDict, PyIterator, PyMappingProxy, PyString, PyTuple};
 use rayon::ThreadPool;
 
 use super::markdown::chunker::PyMarkdownChunker;
@@ -431,6 +431,11 @@ pub fn split_iter(
     threads: Option<usize>,
 ) -> PyResult<PyBatchIter> {
     let counter = Counter::of(length)?;
+    // Without metadatas every chunk gets one shared empty read-only view, as `split` gives.
+    let py = texts.py();
+    let empty = PyMappingProxy::new(py, PyDict::new(py).as_mapping())
+        .into_any()
+        .unbind();
     let prepare: Prepare = Box::new(move |item| {
         // As `Splitter.split`: checked up front only when a length reads UTF-8, else while
         // the byte offsets are computed.
@@ -438,7 +443,7 @@ pub fn split_iter(
         let py = item.text.py();
         let meta = match &item.extra[0] {
             Some(meta) => meta.clone().unbind(),
-            None => PyDict::new(py).into_any().unbind(),
+            None => empty.clone_ref(py),
         };
         let (splitter, counter, index) = (splitter.clone_ref(py), counter.clone(), item.index);
         let bytes = held.size();

@@ -178,15 +178,27 @@ pub fn new_str<'py, U: Unit>(
     py: Python<'py>,
     units: &[U],
 ) -> PyResult<(Bound<'py, PyString>, bool)> {
-    if units.is_empty() {
-        return Ok((PyString::new(py, ""), true));
-    }
     // The OR of the units has the same highest bit as the widest one, so it tells the kind
     // in one pass the compiler vectorises; a unit at or above each limit is really there.
     // Below U+D800 it also rules out surrogates; only other chunks (CJK, emoji) are checked.
-    let any: u32 = units.iter().fold(U::default(), |acc, &u| acc | u).into();
-    let scalar = any < 0xD800 || units.iter().fold(true, |ok, &u| ok & u.is_scalar());
-    let maxchar = match any {
+    let widest: u32 = units.iter().fold(U::default(), |acc, &u| acc | u).into();
+    let scalar = widest < 0xD800 || units.iter().fold(true, |ok, &u| ok & u.is_scalar());
+    Ok((new_str_of_width(py, units, widest)?, scalar))
+}
+
+/// A new `str` holding a copy of `units`, given their OR (`widest`) found beforehand, on
+/// another thread ([`crate::units::span_facts`]): then only the copy is left for the
+/// thread that holds the GIL. The copy checks `widest` on the way (an OR in the same
+/// vectorised loop), and a wrong one (a bug) costs a second copy, not a broken string.
+pub fn new_str_of_width<'py, U: Unit>(
+    py: Python<'py>,
+    units: &[U],
+    widest: u32,
+) -> PyResult<Bound<'py, PyString>> {
+    if units.is_empty() {
+        return Ok(PyString::new(py, ""));
+    }
+    let maxchar = match widest {
         0..=0x7F => 0x7F,
         0x80..=0xFF => 0xFF,
         0x100..=0xFFFF => 0xFFFF,
@@ -197,13 +209,15 @@ pub fn new_str<'py, U: Unit>(
     // SAFETY: `PyUnicode_New` returns a new, unshared string of `len` code points whose
     // kind is 1, 2 or 4 bytes as `maxchar` is at most 0xFF, 0xFFFF or above (or NULL with
     // an exception set, which `from_owned_ptr_or_err` turns into `Err`). Its data holds
-    // exactly `len` units of that kind, suitably aligned; we write each of them once
-    // (narrowing is exact: every unit is below the kind's limit) before returning it.
-    unsafe {
+    // exactly `len` units of that kind, suitably aligned; we write each of them once.
+    // `narrow` returns the OR of the units it copied: if that is above `maxchar` (the
+    // caller's `widest` was wrong), some unit was cut short, and the string, still ours
+    // alone, is dropped before anyone sees it and made again from the true OR.
+    let (string, copied) = unsafe {
         let ptr = pyo3::ffi::PyUnicode_New(len, maxchar);
         let string = Bound::from_owned_ptr_or_err(py, ptr)?;
         let data = pyo3::ffi::PyUnicode_DATA(ptr);
-        match maxchar {
+        let copied = match maxchar {
             0x7F | 0xFF => narrow(
                 std::slice::from_raw_parts_mut(data.cast::<u8>(), units.len()),
                 units,
@@ -216,9 +230,16 @@ pub fn new_str<'py, U: Unit>(
                 std::slice::from_raw_parts_mut(data.cast::<u32>(), units.len()),
                 units,
             ),
-        }
-        Ok((string.cast_into_unchecked(), scalar))
+        };
+        (string.cast_into_unchecked::<PyString>(), copied)
+    };
+    // (UCS-4 holds every unit a `str` can: nothing to make again.)
+    if copied > maxchar && maxchar < 0x10_FFFF {
+        debug_assert!(false, "widest {widest:#x} below a unit {copied:#x}");
+        drop(string);
+        return new_str_of_width(py, units, copied);
     }
+    Ok(string)
 }
 
 /// `text[chars.0:chars.1]` (whose UTF-8 is `utf8[bytes.0..bytes.1]`) as a new `str`, for
@@ -272,13 +293,17 @@ impl Narrow for u32 {
     }
 }
 
-/// Copies `src` into `dst`, unit for unit, each narrowed to `dst`'s width (exact: the caller
-/// chose a width that holds every unit). A plain copy when the widths are equal; either way
-/// a loop the compiler vectorises.
-fn narrow<D: Narrow, U: Unit>(dst: &mut [D], src: &[U]) {
+/// Copies `src` into `dst`, unit for unit, each narrowed to `dst`'s width (exact when the
+/// caller chose a width that holds every unit), and returns the OR of the units copied, so
+/// the caller can tell. A plain copy when the widths are equal; either way a loop the
+/// compiler vectorises.
+fn narrow<D: Narrow, U: Unit>(dst: &mut [D], src: &[U]) -> u32 {
+    let mut any = U::default();
     for (d, &s) in dst.iter_mut().zip(src) {
+        any = any | s;
         *d = D::narrow(s.into());
     }
+    any.into()
 }
 
 /// Takes a chunk record out of the cyclic garbage collector's lists. Splitting a large text
