@@ -210,9 +210,11 @@ pub fn new_str_of_width<'py, U: Unit>(
     // kind is 1, 2 or 4 bytes as `maxchar` is at most 0xFF, 0xFFFF or above (or NULL with
     // an exception set, which `from_owned_ptr_or_err` turns into `Err`). Its data holds
     // exactly `len` units of that kind, suitably aligned; we write each of them once.
-    // `narrow` returns the OR of the units it copied: if that is above `maxchar` (the
-    // caller's `widest` was wrong), some unit was cut short, and the string, still ours
-    // alone, is dropped before anyone sees it and made again from the true OR.
+    // `narrow` tells whether a unit did not fit (its OR, above `maxchar`): then the
+    // caller's `widest` was wrong, some unit was cut short (or non-ASCII bytes sit in an
+    // ASCII string), and the string, still ours alone, is dropped before anyone sees it and
+    // made again from the true OR. (A `widest` too large would only make a wider string
+    // than needed; `span_facts` computes it exactly, tested in `units::offsets`.)
     let (string, copied) = unsafe {
         let ptr = pyo3::ffi::PyUnicode_New(len, maxchar);
         let string = Bound::from_owned_ptr_or_err(py, ptr)?;
@@ -221,14 +223,17 @@ pub fn new_str_of_width<'py, U: Unit>(
             0x7F | 0xFF => narrow(
                 std::slice::from_raw_parts_mut(data.cast::<u8>(), units.len()),
                 units,
+                maxchar,
             ),
             0xFFFF => narrow(
                 std::slice::from_raw_parts_mut(data.cast::<u16>(), units.len()),
                 units,
+                maxchar,
             ),
             _ => narrow(
                 std::slice::from_raw_parts_mut(data.cast::<u32>(), units.len()),
                 units,
+                maxchar,
             ),
         };
         (string.cast_into_unchecked::<PyString>(), copied)
@@ -268,7 +273,7 @@ pub fn span_string<'py>(
 }
 
 /// A destination unit: a code point narrowed to it with `as` (exact where it is used).
-trait Narrow: Copy {
+trait Narrow: bytemuck::Pod {
     fn narrow(u: u32) -> Self;
 }
 
@@ -293,11 +298,21 @@ impl Narrow for u32 {
     }
 }
 
-/// Copies `src` into `dst`, unit for unit, each narrowed to `dst`'s width (exact when the
-/// caller chose a width that holds every unit), and returns the OR of the units copied, so
-/// the caller can tell. A plain copy when the widths are equal; either way a loop the
-/// compiler vectorises.
-fn narrow<D: Narrow, U: Unit>(dst: &mut [D], src: &[U]) -> u32 {
+/// Copies `src` into `dst` (a string of kind `maxchar`), unit for unit, each narrowed to
+/// `dst`'s width (exact when the caller chose a kind that holds every unit), and returns
+/// the OR of the units copied where a unit could have been too wide for the kind, else 0.
+/// Equal widths are a plain `memcpy` (every unit fits; for the ASCII kind the bytes are
+/// checked with `is_ascii`); narrowing is a loop the compiler vectorises, OR included.
+fn narrow<D: Narrow, U: Unit>(dst: &mut [D], src: &[U], maxchar: u32) -> u32 {
+    if std::mem::size_of::<D>() == std::mem::size_of::<U>() {
+        dst.copy_from_slice(bytemuck::cast_slice(src));
+        let bytes: &[u8] = bytemuck::cast_slice(dst);
+        return if maxchar == 0x7F && !bytes.is_ascii() {
+            0x80
+        } else {
+            0
+        };
+    }
     let mut any = U::default();
     for (d, &s) in dst.iter_mut().zip(src) {
         any = any | s;
