@@ -6,14 +6,14 @@ use pyo3::types::{PyList, PyString};
 
 use super::chunk::PyChunk;
 use super::length::PyLength;
-use super::strings::{new_str, new_str_of_width, on_units, text_of, PyText};
+use super::strings::{new_str, on_units, text_of, PyText};
 use super::tokens::huggingface::PyHfCounter;
 use super::tokens::tokenizer::PyTokenCounter;
 use crate::error::Result;
 use crate::length::Length;
 use crate::split::scan::{KeepSeparator, Separator};
 use crate::split::{Span, SpanOutput, SplitConfig, Splitter};
-use crate::units::{span_facts, Fixed, Offsets, SpanFacts, Unit, Units, Utf8};
+use crate::units::{Offsets, Units, Utf8};
 
 /// A configured splitter; immutable and shareable across threads.
 #[pyclass(frozen, name = "Splitter", module = "ferrochunk._native")]
@@ -124,34 +124,29 @@ impl PySplitter {
                 "split() needs keep='start' or 'end' so chunks are source spans",
             ));
         }
-        let ChunkFacts {
-            spans: facts,
-            counts,
-            clean,
-        } = facts;
+        let (bytes, counts, clean) = facts;
         if !clean {
             text_of(text, true)?; // raises, with the first lone surrogate's index
         }
-        let chunks = on_units!(units, t => out
-            .spans
-            .iter()
-            .zip(&facts)
+        let (strings, _) = chunk_texts(py, units, &out.spans)?;
+        let chunks = strings
+            .into_iter()
+            .zip(&out.spans)
             .enumerate()
-            .map(|(index, (span, fact))| {
-                let string = new_str_of_width(py, &t.units()[span.start..span.end], fact.widest)?;
+            .map(|(index, (string, span))| {
                 let chunk = PyChunk::new(
                     string.unbind(),
                     span.start,
                     span.end,
-                    fact.bytes.0,
-                    fact.bytes.1,
+                    bytes[index].0,
+                    bytes[index].1,
                     index,
                     metadata.clone().unbind(),
                     counts.as_ref().map(|counts| counts[index]),
                 );
                 chunk.into_object(py)
             })
-            .collect::<PyResult<Vec<_>>>())?;
+            .collect::<PyResult<Vec<_>>>()?;
         Ok((PyList::new(py, chunks)?, out.oversized))
     }
 
@@ -207,17 +202,13 @@ pub struct Computed {
 impl Computed {
     /// The facts of `out`'s chunks of `text`; none when a chunk is re-joined text, which
     /// [`PySplitter::chunk_list`] refuses.
-    fn new<U: Unit>(
-        text: Fixed<'_, U>,
+    fn new<'a, T: Units<'a>>(
+        text: T,
         out: SpanOutput,
         length: Option<&(dyn Length + Sync)>,
     ) -> Result<Self> {
         let facts = if out.spans.iter().any(|span| span.joined.is_some()) {
-            ChunkFacts {
-                spans: Vec::new(),
-                counts: None,
-                clean: true,
-            }
+            (Vec::new(), None, true)
         } else {
             chunk_facts(text, &out.spans, length)?
         };
@@ -328,24 +319,21 @@ impl PySplitter {
     }
 }
 
-/// What `split` reports of each chunk besides its text, found without the GIL.
-struct ChunkFacts {
-    /// Each chunk's UTF-8 offsets and widest unit (the kind of its `str`).
-    spans: Vec<SpanFacts>,
-    /// Each chunk's token count, when a native length measures.
-    counts: Option<Vec<usize>>,
-    /// Whether every unit up to the last chunk's end had a UTF-8 form ([`span_facts`]).
-    clean: bool,
-}
+/// UTF-8 offsets of each chunk, its token count when a native length measures, and whether
+/// every character walked over had a UTF-8 form ([`Offsets::clean`]).
+type ChunkFacts = (Vec<(usize, usize)>, Option<Vec<usize>>, bool);
 
-/// Byte offsets and widest units of every span (one pass over the text), and token counts
-/// when a native length measures.
-fn chunk_facts<U: Unit>(
-    text: Fixed<'_, U>,
+/// Byte offsets of every span, and token counts when a native length measures.
+fn chunk_facts<'a, T: Units<'a>>(
+    text: T,
     spans: &[Span],
     length: Option<&(dyn Length + Sync)>,
 ) -> Result<ChunkFacts> {
-    let (facts, clean) = span_facts(text.units(), spans.iter().map(|s| (s.start, s.end)));
+    let mut offsets = Offsets::new(text);
+    let bytes = spans
+        .iter()
+        .map(|span| (offsets.of(span.start).1, offsets.of(span.end).1))
+        .collect();
     let counts = match length {
         Some(length) => {
             let mut scratch = String::new();
@@ -358,9 +346,5 @@ fn chunk_facts<U: Unit>(
         }
         None => None,
     };
-    Ok(ChunkFacts {
-        spans: facts,
-        counts,
-        clean,
-    })
+    Ok((bytes, counts, offsets.clean()))
 }

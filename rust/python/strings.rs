@@ -178,27 +178,15 @@ pub fn new_str<'py, U: Unit>(
     py: Python<'py>,
     units: &[U],
 ) -> PyResult<(Bound<'py, PyString>, bool)> {
+    if units.is_empty() {
+        return Ok((PyString::new(py, ""), true));
+    }
     // The OR of the units has the same highest bit as the widest one, so it tells the kind
     // in one pass the compiler vectorises; a unit at or above each limit is really there.
     // Below U+D800 it also rules out surrogates; only other chunks (CJK, emoji) are checked.
-    let widest: u32 = units.iter().fold(U::default(), |acc, &u| acc | u).into();
-    let scalar = widest < 0xD800 || units.iter().fold(true, |ok, &u| ok & u.is_scalar());
-    Ok((new_str_of_width(py, units, widest)?, scalar))
-}
-
-/// A new `str` holding a copy of `units`, given their OR (`widest`) found beforehand, on
-/// another thread ([`crate::units::span_facts`]): then only the copy is left for the
-/// thread that holds the GIL. The copy checks `widest` on the way (an OR in the same
-/// vectorised loop), and a wrong one (a bug) costs a second copy, not a broken string.
-pub fn new_str_of_width<'py, U: Unit>(
-    py: Python<'py>,
-    units: &[U],
-    widest: u32,
-) -> PyResult<Bound<'py, PyString>> {
-    if units.is_empty() {
-        return Ok(PyString::new(py, ""));
-    }
-    let maxchar = match widest {
+    let any: u32 = units.iter().fold(U::default(), |acc, &u| acc | u).into();
+    let scalar = any < 0xD800 || units.iter().fold(true, |ok, &u| ok & u.is_scalar());
+    let maxchar = match any {
         0..=0x7F => 0x7F,
         0x80..=0xFF => 0xFF,
         0x100..=0xFFFF => 0xFFFF,
@@ -209,42 +197,28 @@ pub fn new_str_of_width<'py, U: Unit>(
     // SAFETY: `PyUnicode_New` returns a new, unshared string of `len` code points whose
     // kind is 1, 2 or 4 bytes as `maxchar` is at most 0xFF, 0xFFFF or above (or NULL with
     // an exception set, which `from_owned_ptr_or_err` turns into `Err`). Its data holds
-    // exactly `len` units of that kind, suitably aligned; we write each of them once.
-    // `narrow` tells whether a unit did not fit (its OR, above `maxchar`): then the
-    // caller's `widest` was wrong, some unit was cut short (or non-ASCII bytes sit in an
-    // ASCII string), and the string, still ours alone, is dropped before anyone sees it and
-    // made again from the true OR. (A `widest` too large would only make a wider string
-    // than needed; `span_facts` computes it exactly, tested in `units::offsets`.)
-    let (string, copied) = unsafe {
+    // exactly `len` units of that kind, suitably aligned; we write each of them once
+    // (narrowing is exact: every unit is below the kind's limit) before returning it.
+    unsafe {
         let ptr = pyo3::ffi::PyUnicode_New(len, maxchar);
         let string = Bound::from_owned_ptr_or_err(py, ptr)?;
         let data = pyo3::ffi::PyUnicode_DATA(ptr);
-        let copied = match maxchar {
+        match maxchar {
             0x7F | 0xFF => narrow(
                 std::slice::from_raw_parts_mut(data.cast::<u8>(), units.len()),
                 units,
-                maxchar,
             ),
             0xFFFF => narrow(
                 std::slice::from_raw_parts_mut(data.cast::<u16>(), units.len()),
                 units,
-                maxchar,
             ),
             _ => narrow(
                 std::slice::from_raw_parts_mut(data.cast::<u32>(), units.len()),
                 units,
-                maxchar,
             ),
-        };
-        (string.cast_into_unchecked::<PyString>(), copied)
-    };
-    // (UCS-4 holds every unit a `str` can: nothing to make again.)
-    if copied > maxchar && maxchar < 0x10_FFFF {
-        debug_assert!(false, "widest {widest:#x} below a unit {copied:#x}");
-        drop(string);
-        return new_str_of_width(py, units, copied);
+        }
+        Ok((string.cast_into_unchecked(), scalar))
     }
-    Ok(string)
 }
 
 /// `text[chars.0:chars.1]` (whose UTF-8 is `utf8[bytes.0..bytes.1]`) as a new `str`, for
@@ -273,7 +247,7 @@ pub fn span_string<'py>(
 }
 
 /// A destination unit: a code point narrowed to it with `as` (exact where it is used).
-trait Narrow: bytemuck::Pod {
+trait Narrow: Copy {
     fn narrow(u: u32) -> Self;
 }
 
@@ -298,27 +272,13 @@ impl Narrow for u32 {
     }
 }
 
-/// Copies `src` into `dst` (a string of kind `maxchar`), unit for unit, each narrowed to
-/// `dst`'s width (exact when the caller chose a kind that holds every unit), and returns
-/// the OR of the units copied where a unit could have been too wide for the kind, else 0.
-/// Equal widths are a plain `memcpy` (every unit fits; for the ASCII kind the bytes are
-/// checked with `is_ascii`); narrowing is a loop the compiler vectorises, OR included.
-fn narrow<D: Narrow, U: Unit>(dst: &mut [D], src: &[U], maxchar: u32) -> u32 {
-    if std::mem::size_of::<D>() == std::mem::size_of::<U>() {
-        dst.copy_from_slice(bytemuck::cast_slice(src));
-        let bytes: &[u8] = bytemuck::cast_slice(dst);
-        return if maxchar == 0x7F && !bytes.is_ascii() {
-            0x80
-        } else {
-            0
-        };
-    }
-    let mut any = U::default();
+/// Copies `src` into `dst`, unit for unit, each narrowed to `dst`'s width (exact: the caller
+/// chose a width that holds every unit). A plain copy when the widths are equal; either way
+/// a loop the compiler vectorises.
+fn narrow<D: Narrow, U: Unit>(dst: &mut [D], src: &[U]) {
     for (d, &s) in dst.iter_mut().zip(src) {
-        any = any | s;
         *d = D::narrow(s.into());
     }
-    any.into()
 }
 
 /// Takes a chunk record out of the cyclic garbage collector's lists. Splitting a large text

@@ -33,11 +33,6 @@ pub trait Unit:
     #[must_use]
     fn utf8_extra(self) -> Self;
 
-    /// 1 if the unit is not a scalar value, else 0, in the unit's own width (summed in
-    /// vector lanes like [`Unit::utf8_extra`]; a `bool` accumulator keeps a loop scalar).
-    #[must_use]
-    fn not_scalar(self) -> Self;
-
     /// The most UTF-8 bytes one unit can take (U+FFFD for a non-character takes 3).
     const UTF8_MAX: usize;
 
@@ -56,11 +51,6 @@ impl Unit for u8 {
     #[inline]
     fn utf8_extra(self) -> Self {
         self >> 7
-    }
-
-    #[inline]
-    fn not_scalar(self) -> Self {
-        0
     }
 
     const UTF8_MAX: usize = 2;
@@ -84,11 +74,6 @@ impl Unit for u16 {
         u16::from(self >= 0x80) + u16::from(self >= 0x800)
     }
 
-    #[inline]
-    fn not_scalar(self) -> Self {
-        u16::from(self & 0xF800 == 0xD800)
-    }
-
     const UTF8_MAX: usize = 3;
 
     #[inline]
@@ -108,11 +93,6 @@ impl Unit for u32 {
     #[inline]
     fn utf8_extra(self) -> Self {
         u32::from(self >= 0x80) + u32::from(self >= 0x800) + u32::from(self >= 0x1_0000)
-    }
-
-    #[inline]
-    fn not_scalar(self) -> Self {
-        u32::from(!self.is_scalar())
     }
 
     const UTF8_MAX: usize = 4;
@@ -202,71 +182,6 @@ fn utf8_len<U: Unit>(units: &[U]) -> Option<usize> {
         clean &= ok;
     }
     clean.then_some(units.len() + extra)
-}
-
-/// What one pass over consecutive runs of units finds: their widest code point (as the OR
-/// of the units, which has the same highest bit: all a `str`'s kind depends on), their
-/// length in UTF-8, and whether every unit had a UTF-8 form (no lone surrogate).
-///
-/// Blocks of up to 255 units are OR-ed together (one vector instruction per 16 to 64 bytes):
-/// a block below U+0080 is ASCII and takes one byte per unit, and only other blocks are
-/// summed (in the units' own width, which the compiler vectorises lane for lane) and checked
-/// for surrogates, both in a second pass over the block while it is in cache. English text
-/// stored two or four bytes per character for one curly quote is mostly ASCII blocks.
-#[derive(Debug, Clone, Copy)]
-pub struct Scan {
-    /// The OR of every unit added.
-    pub widest: u32,
-    /// Their UTF-8 length (lone surrogates counted as U+FFFD, 3 bytes in UCS-2).
-    pub utf8: usize,
-    /// Whether no unit added was a lone surrogate (or above U+10FFFF).
-    pub clean: bool,
-}
-
-impl Default for Scan {
-    fn default() -> Self {
-        Self {
-            widest: 0,
-            utf8: 0,
-            clean: true,
-        }
-    }
-}
-
-impl Scan {
-    /// Adds `units`.
-    pub fn add<U: Unit>(&mut self, units: &[U]) {
-        // A multiple of every vector width, so whole blocks run without a scalar tail (only
-        // the run's last, shorter block has one); a sum of 240 `utf8_extra` or `not_scalar`
-        // values fits in every width.
-        const BLOCK: usize = 240;
-        self.utf8 += units.len();
-        let mut blocks = units.chunks_exact(BLOCK);
-        for block in &mut blocks {
-            self.block(block);
-        }
-        self.block(blocks.remainder());
-    }
-
-    /// Adds one block of at most 240 units.
-    #[inline]
-    fn block<U: Unit>(&mut self, block: &[U]) {
-        // Two folds, not one with three accumulators: the compiler leaves that one scalar
-        // (measured: native `split` at half speed); each of these is a vector loop.
-        let any: u32 = block.iter().fold(U::default(), |acc, &u| acc | u).into();
-        self.widest |= any;
-        if any < 0x80 {
-            return;
-        }
-        let (sum, bad) = block
-            .iter()
-            .fold((U::default(), U::default()), |(sum, bad), &u| {
-                (sum + u.utf8_extra(), bad + u.not_scalar())
-            });
-        let (sum, bad): (u32, u32) = (sum.into(), bad.into());
-        self.utf8 += sum as usize;
-        self.clean &= bad == 0;
-    }
 }
 
 /// The UTF-8 bytes of `units`, a lone surrogate (or any unit that is not a scalar value)

@@ -21,8 +21,6 @@ pub mod offsets;
 #[cfg_attr(not(feature = "python"), allow(unused_imports))] // used by the binding
 pub use fixed::{utf8_bytes, Fixed, Unit};
 pub use offsets::Offsets;
-#[cfg_attr(not(feature = "python"), allow(unused_imports))] // used by the binding
-pub use offsets::{span_facts, SpanFacts};
 
 /// How a text stores its characters; separators keep one needle per storage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
