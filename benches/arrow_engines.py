@@ -191,6 +191,14 @@ def main() -> None:
             f"| {mode} | {rs[0]['rows'] / sec:,.0f} | {mb / sec:.0f} | {base / sec:.2f}x "
             f"| {rss:.0f} | {rs[0]['chunks']:,} |"
         )
+    for one, two in (
+        ("chunk_arrow-1", "chunk_arrow-2"),
+        ("chunk_arrow-noids-1", "chunk_arrow-noids-2"),
+    ):
+        if one in results and two in results:
+            pairs = zip(results[one], results[two])
+            ratio = statistics.median(a["seconds"] / b["seconds"] for a, b in pairs)
+            print(f"{two} / {one}, paired by round: {ratio:.2f}x")
 
 
 if __name__ == "__main__":

@@ -266,6 +266,21 @@ def table(results: dict[str, list[dict]], nbytes: int) -> None:
             f"| {name}{note} | {wall:.2f} | {nbytes / 1e6 / wall:.0f} | {cpu:.2f} | "
             f"{base / wall:.1f} | {rss:.0f} |"
         )
+    # Ratios within each round (the host's speed drifts between rounds).
+    pairs = {
+        "ferrochunk chunk, 2 threads vs 1 thread": (
+            "ferrochunk chunk, 1 thread",
+            "ferrochunk chunk, 2 threads",
+        ),
+        "ferrochunk chunk, 2 threads vs LangChain": (
+            "LangChain, Pool(2)",
+            "ferrochunk chunk, 2 threads",
+        ),
+    }
+    for label, (slow, fast) in pairs.items():
+        rounds = zip(results[slow], results[fast])
+        ratio = statistics.median(a["wall"] / b["wall"] for a, b in rounds)
+        print(f"{label}, paired by round: {ratio:.2f}x")
 
 
 MEMORY_SPLIT_FILE = r"""

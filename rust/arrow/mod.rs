@@ -76,8 +76,8 @@ const RANGES_PER_THREAD: usize = 8;
 /// Chunks a group of record batches, each given with the input row of its first row, in
 /// one pass over `threads` threads of the current rayon pool (1: all on the calling
 /// thread). One pass for the group rather than one per batch: each pass ends when its
-/// slowest range does, and with one per batch those waits added up to a tenth of the time
-/// at two threads. Output batches (one per range with chunks) are in input order.
+/// slowest range does (at two threads on 201 MB in 7 batches, one pass per batch took 4-5 %
+/// longer). Output batches (one per range with chunks) are in input order.
 pub fn chunk_batches(
     group: &[(RecordBatch, usize)],
     job: &Chunking<'_>,
