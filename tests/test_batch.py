@@ -272,10 +272,11 @@ def test_token_dropin_batch_runs_natively_on_the_corpus(monkeypatch) -> None:
 
 
 @pytest.mark.parametrize("threads", THREADS)
-def test_splitter_batch_without_metadatas_gives_read_only_views(threads) -> None:
+@pytest.mark.parametrize("splitter", [Splitter(8, 2), TokenSplitter(2, 1)], ids=["chars", "tokens"])
+def test_batch_without_metadatas_gives_read_only_views(splitter, threads) -> None:
     # As `split`: each chunk's metadata is an empty read-only view, not a mutable dict.
-    splitter = Splitter(8, 2)
     for chunks in splitter.split_batch(["one two three", "four five"], threads=threads):
+        assert chunks
         for c in chunks:
             assert type(c.metadata) is type(splitter.split("x")[0].metadata)
             assert c.metadata == {}

@@ -420,6 +420,14 @@ fn measure(counter: Option<&Arc<Counter>>) -> Option<&(dyn Length + Sync)> {
     counter.map(|c| c.get())
 }
 
+/// The metadata of chunks whose document came without any: one shared empty read-only view,
+/// as the one-document calls give.
+fn empty_view(py: Python<'_>) -> Py<PyAny> {
+    PyMappingProxy::new(py, PyDict::new(py).as_mapping())
+        .into_any()
+        .unbind()
+}
+
 /// `Splitter.split` over many documents: each result is `(chunks, oversized)`.
 #[pyfunction]
 #[pyo3(signature = (splitter, texts, metadatas, length=None, threads=None))]
@@ -431,11 +439,7 @@ pub fn split_iter(
     threads: Option<usize>,
 ) -> PyResult<PyBatchIter> {
     let counter = Counter::of(length)?;
-    // Without metadatas every chunk gets one shared empty read-only view, as `split` gives.
-    let py = texts.py();
-    let empty = PyMappingProxy::new(py, PyDict::new(py).as_mapping())
-        .into_any()
-        .unbind();
+    let empty = empty_view(texts.py());
     let prepare: Prepare = Box::new(move |item| {
         // As `Splitter.split`: checked up front only when a length reads UTF-8, else while
         // the byte offsets are computed.
@@ -606,12 +610,13 @@ pub fn windows_iter(
     overlap: usize,
     threads: Option<usize>,
 ) -> PyResult<PyBatchIter> {
+    let empty = empty_view(texts.py());
     let prepare: Prepare = Box::new(move |item| {
         let (_, backed) = text_of(&item)?;
         let py = item.text.py();
         let meta = match &item.extra[0] {
             Some(meta) => meta.clone().unbind(),
-            None => PyDict::new(py).into_any().unbind(),
+            None => empty.clone_ref(py),
         };
         let (encoder, index) = (encoder.clone_ref(py), item.index);
         let bytes = backed.len();
