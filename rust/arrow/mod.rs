@@ -48,11 +48,11 @@ impl Stats {
     }
 }
 
-/// Ranges of rows, about `parts` of them, of about equal text bytes (long documents make
-/// ranges of their own, so one thread never gets all the work).
-fn ranges(texts: &Texts<'_>, parts: usize) -> Vec<Range<usize>> {
+/// Ranges of rows, about `parts` of them, of about equal text bytes (`total`, the column's
+/// [`Texts::total_bytes`]); long documents make ranges of their own, so one thread never
+/// gets all the work.
+fn ranges(texts: &Texts<'_>, total: usize, parts: usize) -> Vec<Range<usize>> {
     let n = texts.len();
-    let total: usize = (0..n).map(|i| texts.byte_len(i)).sum();
     let target = total.div_ceil(parts.max(1)).max(1);
     let mut out = Vec::with_capacity(parts);
     let (mut start, mut acc) = (0, 0);
@@ -139,7 +139,7 @@ fn tasks(columns: &[(Texts<'_>, Option<Texts<'_>>)], threads: usize) -> Vec<(usi
         } else {
             (parts * bytes[b]).div_ceil(total)
         };
-        out.extend(ranges(texts, share).into_iter().map(|r| (b, r)));
+        out.extend(ranges(texts, bytes[b], share).into_iter().map(|r| (b, r)));
     }
     out
 }

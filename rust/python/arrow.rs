@@ -138,10 +138,11 @@ pub fn chunk_arrow<'py>(
     let mut group = Group::default();
     let (job, layout) = (&job, &layout);
     let mut flush = |group: &mut Group| -> PyResult<()> {
-        let taken = std::mem::take(&mut group.batches);
-        group.bytes = 0;
+        let taken = std::mem::take(group);
         let (out, counts) = py.detach(move || {
-            parallel::run(threads, || chunk_batches(&taken, job, layout, threads))
+            parallel::run(threads, || {
+                chunk_batches(&taken.batches, job, layout, threads)
+            })
         })??;
         batches.extend(out);
         stats.add(counts);
