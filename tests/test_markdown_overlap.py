@@ -7,6 +7,8 @@ or table that is whole in one chunk; heading paths stay the parser's."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -78,7 +80,7 @@ def test_corpus(size, overlap, markdown_paths) -> None:
         text = path.read_text(encoding="utf-8")
         chunks = check(text, size, overlap, separators="cjk")
         check_parser(text, size, chunks)
-        moved += sum(b.start < a.end for a, b in zip(chunks, chunks[1:]))
+        moved += sum(b.start < a.end for a, b in itertools.pairwise(chunks))
     assert moved > 100  # the corpus has many chunk boundaries inside sections
 
 
@@ -99,7 +101,7 @@ def test_generated_token_lengths(text, size, percent) -> None:
 def test_seams_and_default_unchanged() -> None:
     text = "# T\n\n" + " ".join(f"Sentence number {i} ends here." for i in range(40)) + "\n"
     chunks = check(text, 200, 60)
-    tails = [b for a, b in zip(chunks, chunks[1:]) if b.start < a.end]
+    tails = [b for a, b in itertools.pairwise(chunks) if b.start < a.end]
     assert any(b.text.startswith("Sentence number") for b in tails)
     assert all(text[b.start - 1] == " " for b in tails)  # whole words at least
     plain = ferrochunk.MarkdownChunker(chunk_size=200).split(text)

@@ -179,6 +179,42 @@ def test_chunks_are_not_tracked_by_the_garbage_collector() -> None:
     assert gc.is_tracked(made["split"])  # the list itself is an ordinary tracked list
 
 
+def test_building_chunks_starts_no_collection_and_keeps_the_collectors_switch() -> None:
+    """Each untracked chunk still counts towards the next collection: building a batch of
+    42 000 set off one every 700 (about 60 here, and walks of everything kept so far), so
+    the builders pause the collector while they hold the GIL (``strings::collector_paused``),
+    and put its switch back as it was, on or off."""
+    texts = ["word " * 200 + str(i) for i in range(2000)]
+    runs = {
+        "split_batch threads=1": lambda: ferrochunk.Splitter(50, 0).split_batch(texts, threads=1),
+        "split_batch threads=2": lambda: ferrochunk.Splitter(50, 0).split_batch(texts, threads=2),
+        "split": lambda: [ferrochunk.Splitter(50, 0).split("word " * 400_000)],
+    }
+    started: list[int] = []
+
+    def count(phase: str, info: dict) -> None:
+        if phase == "start":
+            started.append(info["generation"])
+
+    was_enabled = gc.isenabled()
+    gc.callbacks.append(count)
+    try:
+        for name, run in runs.items():
+            gc.enable()
+            gc.collect()
+            started.clear()
+            chunks = sum(map(len, run()))
+            assert chunks >= 40_000, name
+            assert len(started) <= 2, (name, started)  # unpaused: one per 700 chunks
+            assert gc.isenabled(), name
+            gc.disable()
+            run()
+            assert not gc.isenabled(), name  # a user's gc.disable() is kept
+    finally:
+        gc.callbacks.remove(count)
+        (gc.enable if was_enabled else gc.disable)()
+
+
 @given(st.sampled_from(sorted(KINDS)), st.data())
 def test_fresh_strings_are_converted_to_utf8_exactly(name: str, data: st.DataObject) -> None:
     """Token encoding reads a fresh ``str`` in place and converts it to UTF-8 itself

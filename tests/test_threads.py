@@ -3,9 +3,11 @@ and leaves the garbage collector alone.
 
 The native module declares it needs no GIL and releases it while it splits, so eight threads
 really run at once here (on free-threaded builds too). The collector used to be switched off
-around every large split, process-wide, so two threads could switch it back on under each
-other; chunk records are now simply not tracked by it (``rust/python/strings.rs``), and a
-thread that watches ``gc.isenabled()`` during the whole run checks that nobody toggles it.
+around every large split, process-wide and with the GIL released, so two threads could switch
+it back on under each other; chunk records are now not tracked by it, and it is paused only
+while a thread holds the GIL to build them (``rust/python/strings.rs``), so no other thread
+can run then: a thread that watches ``gc.isenabled()`` during the whole run checks that it
+never sees the switch off.
 """
 
 from __future__ import annotations

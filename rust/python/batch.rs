@@ -28,7 +28,7 @@ use rayon::ThreadPool;
 
 use super::markdown::chunker::PyMarkdownChunker;
 use super::split::PySplitter;
-use super::strings::{on_units, utf8_of, HeldText};
+use super::strings::{collector_paused, on_units, utf8_of, HeldText};
 use super::tokens::huggingface::PyHfCounter;
 use super::tokens::tokenizer::{PyEncoder, PyTokenCounter};
 use crate::length::Length;
@@ -138,7 +138,7 @@ impl Pipeline {
     fn next(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
         loop {
             if let Some(build) = self.ready.pop_front() {
-                return build(py).map(Some);
+                return collector_paused(py, || build(py)).map(Some);
             }
             self.fill(py);
             if self.head == self.submitted {

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
 use super::chunk::PyChunk;
-use super::strings::{new_str, on_units, text_of};
+use super::strings::{collector_paused, new_str, on_units, text_of};
 use crate::sentences::{sentence_ends_of, strip_span, Scan};
 use crate::units::Offsets;
 
@@ -67,20 +67,22 @@ pub fn sentence_spans<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let units = text_of(text, true)?;
     let found = on_units!(units, t => py.detach(|| spans(t, strip)));
-    let list = PyList::empty(py);
-    for (index, [(a, b), chars, bytes]) in found.into_iter().enumerate() {
-        let (piece, _) = on_units!(units, t => new_str(py, &t.units()[a..b]))?;
-        let chunk = PyChunk::new(
-            piece.unbind(),
-            chars.0,
-            chars.1,
-            bytes.0,
-            bytes.1,
-            index,
-            metadata.clone().unbind(),
-            None,
-        );
-        list.append(chunk.into_object(py)?)?;
-    }
-    Ok(list)
+    collector_paused(py, || {
+        let list = PyList::empty(py);
+        for (index, [(a, b), chars, bytes]) in found.into_iter().enumerate() {
+            let (piece, _) = on_units!(units, t => new_str(py, &t.units()[a..b]))?;
+            let chunk = PyChunk::new(
+                piece.unbind(),
+                chars.0,
+                chars.1,
+                bytes.0,
+                bytes.1,
+                index,
+                metadata.clone().unbind(),
+                None,
+            );
+            list.append(chunk.into_object(py)?)?;
+        }
+        Ok(list)
+    })
 }

@@ -6,7 +6,7 @@ use pyo3::types::{PyList, PyString};
 
 use super::chunk::PyChunk;
 use super::length::PyLength;
-use super::strings::{new_str, on_units, text_of, PyText};
+use super::strings::{collector_paused, new_str, on_units, text_of, PyText};
 use super::tokens::huggingface::PyHfCounter;
 use super::tokens::tokenizer::PyTokenCounter;
 use crate::error::Result;
@@ -128,10 +128,30 @@ impl PySplitter {
         if !clean {
             text_of(text, true)?; // raises, with the first lone surrogate's index
         }
-        let (strings, _) = chunk_texts(py, units, &out.spans)?;
+        collector_paused(py, || {
+            let (strings, _) = chunk_texts(py, units, &out.spans)?;
+            Self::chunk_records(
+                py,
+                strings,
+                &out.spans,
+                (&bytes, counts.as_deref()),
+                metadata,
+            )
+            .map(|list| (list, out.oversized))
+        })
+    }
+
+    /// One `Chunk` per span, in a list.
+    fn chunk_records<'py>(
+        py: Python<'py>,
+        strings: Vec<Bound<'py, PyString>>,
+        spans: &[Span],
+        (bytes, counts): (&[(usize, usize)], Option<&[usize]>),
+        metadata: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
         let chunks = strings
             .into_iter()
-            .zip(&out.spans)
+            .zip(spans)
             .enumerate()
             .map(|(index, (string, span))| {
                 let chunk = PyChunk::new(
@@ -142,12 +162,12 @@ impl PySplitter {
                     bytes[index].1,
                     index,
                     metadata.clone().unbind(),
-                    counts.as_ref().map(|counts| counts[index]),
+                    counts.map(|counts| counts[index]),
                 );
                 chunk.into_object(py)
             })
             .collect::<PyResult<Vec<_>>>()?;
-        Ok((PyList::new(py, chunks)?, out.oversized))
+        PyList::new(py, chunks)
     }
 
     /// Runs the core on `text` with the GIL released, or holding it when a Python callable

@@ -11,6 +11,7 @@ use pyo3::types::{PyList, PyString};
 use super::chunk::PyChunk;
 use super::length::PyLength;
 use super::split::native_length;
+use super::strings::collector_paused;
 use crate::error::Result;
 use crate::length::Length;
 use crate::split::{KeepSeparator, Separator, SplitConfig};
@@ -68,27 +69,29 @@ impl State {
                 length.finish(out)?
             }
         };
-        let list = PyList::empty(py);
-        for c in &emitted.chunks {
-            let text = stream_text(self.stream.as_ref(), c);
-            let count = match native {
-                Some(native) => Some(native.length(text)?),
-                None => None,
-            };
-            let chunk = PyChunk::new(
-                PyString::new(py, text).unbind(),
-                c.char_start,
-                c.char_end,
-                c.byte_start,
-                c.byte_end,
-                self.index,
-                metadata.clone().unbind(),
-                count,
-            );
-            self.index += 1;
-            list.append(chunk.into_object(py)?)?;
-        }
-        Ok((list, emitted.oversized))
+        collector_paused(py, || {
+            let list = PyList::empty(py);
+            for c in &emitted.chunks {
+                let text = stream_text(self.stream.as_ref(), c);
+                let count = match native {
+                    Some(native) => Some(native.length(text)?),
+                    None => None,
+                };
+                let chunk = PyChunk::new(
+                    PyString::new(py, text).unbind(),
+                    c.char_start,
+                    c.char_end,
+                    c.byte_start,
+                    c.byte_end,
+                    self.index,
+                    metadata.clone().unbind(),
+                    count,
+                );
+                self.index += 1;
+                list.append(chunk.into_object(py)?)?;
+            }
+            Ok((list, emitted.oversized))
+        })
     }
 }
 

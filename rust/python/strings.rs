@@ -23,6 +23,10 @@
 //!   handed out only for as long as the `HeldText` itself is borrowed. The batch pipeline
 //!   keeps each `HeldText` in its document's work, then in its build step, which converts
 //!   the result to Python objects under the GIL and drops the reference last.
+//! - [`collector_paused`] switches the collector off only while it holds the GIL to make
+//!   objects (no Python code runs, short of a finalizer of something dropped last), and
+//!   restores the previous state on every exit (a drop guard); a user's `gc.disable()` is
+//!   kept. Collections are only deferred: none could free what is being made.
 //! - `Chunk` objects are PyO3 classes without `__traverse__`: the collector never sees what
 //!   they reference, so tracking them changes no collection and only costs time
 //!   ([`untrack`]).
@@ -44,6 +48,7 @@
 use std::borrow::Cow;
 
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::string::PyStringData;
 use pyo3::types::{PyString, PyTuple, PyType};
 
@@ -293,6 +298,48 @@ pub fn untrack(chunk: &Bound<'_, PyChunk>) {
     // time (it does nothing if the object is untracked already, as PyO3's deallocator
     // relies on).
     unsafe { pyo3::ffi::PyObject_GC_UnTrack(chunk.as_ptr().cast()) }
+}
+
+/// Runs `build` (which makes a document's chunk objects) with the cyclic collector paused,
+/// and restores it after, even if `build` panics. An untracked chunk still counts as an
+/// allocation towards the next collection, so building a batch's hundreds of thousands set
+/// off hundreds of collections, each walking the live lists of chunks kept so far: about a
+/// tenth of the calling thread's time in `split_batch`, the part that does not run in
+/// parallel. Nothing made in `build` can be garbage, so pausing changes no collection's
+/// outcome, only when it happens (the next allocation after `build`).
+pub fn collector_paused<T>(py: Python<'_>, build: impl FnOnce() -> T) -> T {
+    /// Re-enables the collector when dropped, if it was enabled before.
+    struct Resume(bool);
+    impl Drop for Resume {
+        fn drop(&mut self) {
+            if self.0 {
+                // SAFETY: as below; the guard lives inside the GIL-holding call.
+                unsafe { pyo3::ffi::PyGC_Enable() };
+            }
+        }
+    }
+    if !has_gil(py) {
+        return build();
+    }
+    // SAFETY: the GIL is held (`py`); `PyGC_Disable` flips the interpreter's flag and
+    // returns whether it was on. `build` makes objects and runs no Python code (at most a
+    // finalizer of something it drops last), so other threads do not see the flag off.
+    let _resume = Resume(unsafe { pyo3::ffi::PyGC_Disable() } == 1);
+    build()
+}
+
+/// Whether the interpreter runs with a GIL. Without one (free-threaded CPython) the
+/// collector's switch would be seen, and could be flipped, by threads running at the same
+/// time, so [`collector_paused`] leaves it alone there.
+fn has_gil(py: Python<'_>) -> bool {
+    static HAS_GIL: PyOnceLock<bool> = PyOnceLock::new();
+    *HAS_GIL.get_or_init(py, || {
+        // `sys._is_gil_enabled` exists from 3.13 on; before, there is always a GIL.
+        py.import("sys")
+            .and_then(|sys| sys.getattr("_is_gil_enabled"))
+            .and_then(|enabled| enabled.call0()?.extract::<bool>())
+            .unwrap_or(true)
+    })
 }
 
 /// A Python class whose instances may be made by `object.__new__` and filled by

@@ -6,6 +6,7 @@ positions in code points. See ``docs/semantic.md`` for the rules in prose.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from typing import Any, Optional
 
@@ -154,7 +155,7 @@ def sentence_ends(text: str) -> list[int]:
 def split_sentences(text: str) -> list[str]:
     """The sentences of ``text`` as strings; they concatenate to ``text``."""
     starts = [0, *sentence_ends(text)]
-    return [text[a:b] for a, b in zip(starts, starts[1:])]
+    return [text[a:b] for a, b in itertools.pairwise(starts)]
 
 
 def sentence_spans(

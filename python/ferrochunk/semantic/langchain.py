@@ -16,6 +16,7 @@ de-duplicated call, use :class:`~ferrochunk.semantic.SemanticSplitter`.
 from __future__ import annotations
 
 import copy
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Optional
@@ -93,7 +94,7 @@ class SemanticChunker(BaseDocumentTransformer):
         for i, sentence in enumerate(sentences):
             sentence["combined_sentence_embedding"] = vectors[i]
         distances = []
-        for current, following in zip(sentences, sentences[1:]):
+        for current, following in itertools.pairwise(sentences):
             similarity = _pair_similarity(
                 current["combined_sentence_embedding"], following["combined_sentence_embedding"]
             )

@@ -14,6 +14,7 @@ use crate::markdown::MarkdownChunker;
 use crate::python::chunk::PyChunk;
 use crate::python::length::PyLength;
 use crate::python::split::native_length;
+use crate::python::strings::collector_paused;
 use crate::split::scan::Separator;
 use crate::structure::Markup;
 
@@ -88,18 +89,20 @@ impl PyMarkdownChunker {
         hierarchy: bool,
     ) -> PyResult<(Chunks, Chunks)> {
         let py = text.py();
-        let mut shared = Shared {
-            source,
-            source_py: text,
-            doc: PyString::new(py, &computed.doc),
-            user: metadata,
-            embedding: embedding_text,
-            parent_ids: None,
-        };
-        let (parents, parent_ids) = build(py, &computed.ups, &shared, hierarchy)?;
-        shared.parent_ids = Some(&parent_ids);
-        let (chunks, _) = build(py, &computed.kids, &shared, hierarchy)?;
-        Ok((chunks, parents))
+        collector_paused(py, || {
+            let mut shared = Shared {
+                source,
+                source_py: text,
+                doc: PyString::new(py, &computed.doc),
+                user: metadata,
+                embedding: embedding_text,
+                parent_ids: None,
+            };
+            let (parents, parent_ids) = build(py, &computed.ups, &shared, hierarchy)?;
+            shared.parent_ids = Some(&parent_ids);
+            let (chunks, _) = build(py, &computed.kids, &shared, hierarchy)?;
+            Ok((chunks, parents))
+        })
     }
 }
 

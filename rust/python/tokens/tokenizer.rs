@@ -12,7 +12,7 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use rayon::prelude::*;
 
 use crate::python::chunk::PyChunk;
-use crate::python::strings::{text_of, utf8_of};
+use crate::python::strings::{collector_paused, text_of, utf8_of};
 use crate::text::CharCursor;
 use crate::tokens::encodings::{encoding_for_model, names};
 use crate::tokens::tokenizer::{
@@ -236,22 +236,24 @@ impl PyEncoder {
         spans: &[WindowSpan],
         metadata: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let list = PyList::empty(py);
-        for (index, &(a, b, start, end, n)) in spans.iter().enumerate() {
-            let chunk = PyChunk::new(
-                PyString::new(py, &source[a..b]).unbind(),
-                start,
-                end,
-                a,
-                b,
-                index,
-                metadata.clone().unbind(),
-                Some(n),
-            );
-            let chunk = chunk.into_object(py)?;
-            list.append(chunk)?;
-        }
-        Ok(list)
+        collector_paused(py, || {
+            let list = PyList::empty(py);
+            for (index, &(a, b, start, end, n)) in spans.iter().enumerate() {
+                let chunk = PyChunk::new(
+                    PyString::new(py, &source[a..b]).unbind(),
+                    start,
+                    end,
+                    a,
+                    b,
+                    index,
+                    metadata.clone().unbind(),
+                    Some(n),
+                );
+                let chunk = chunk.into_object(py)?;
+                list.append(chunk)?;
+            }
+            Ok(list)
+        })
     }
 }
 
