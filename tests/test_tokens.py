@@ -100,6 +100,9 @@ def test_generated_text_matches_tiktoken(pair, text: str) -> None:
 
 long_runs = st.one_of(
     st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=256, max_size=3000),
+    st.text(
+        alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=200, max_size=900
+    ),
     st.builds(
         lambda word, n: word * n,
         st.text(alphabet="xyzQ\u00e9\u6f22\u5b57\U0001f600", min_size=1, max_size=6),
@@ -118,6 +121,23 @@ def test_long_runs_match_tiktoken(pair, text: str) -> None:
     want = theirs.encode_ordinary(text)
     assert ours.encode_ordinary(text) == want
     assert ours.count(text, disallowed_special=()) == len(want)
+
+
+def test_repeated_letters_and_letters_only_prose_match_tiktoken(pair) -> None:
+    """Each letter repeated, at lengths around the 256 bytes where windows start and their
+    64-byte edges, and runs of the English prose corpus with everything but letters removed
+    (tiktoken's whole-piece merge is quadratic: 6 KB each): tiktoken's ids and count."""
+    ours, theirs = pair
+    for letter in "abcdefghijklmnopqrstuvwxyzAZ":
+        for n in (255, 256, 257, 311, 312, 313, 1000):
+            text = letter * n
+            assert ours.encode_ordinary(text) == theirs.encode_ordinary(text), (letter, n)
+    prose = "".join(ch for ch in "".join(corpus.texts("en-prose")) if ch.isascii() and ch.isalpha())
+    for start in range(0, len(prose), len(prose) // 7):
+        text = prose[start : start + 6000]
+        want = theirs.encode_ordinary(text)
+        assert ours.encode_ordinary(text) == want
+        assert ours.count(text, disallowed_special=()) == len(want)
 
 
 @given(text=texts)

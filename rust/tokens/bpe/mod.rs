@@ -15,6 +15,7 @@ mod joins;
 mod letter_parts;
 mod long_tokens;
 mod piece_cache;
+mod scan_keys;
 mod scratch;
 mod short_tokens;
 mod windows;
@@ -33,7 +34,7 @@ use short_tokens::ShortTokens;
 pub use piece_cache::clear_caches;
 
 /// Pieces of more parts than this are merged with a heap instead of linear scans (at most
-/// 256: the scan keeps a part's place in eight bits).
+/// 64: the scan keeps a part's place in six bits, see [`scan_keys`]).
 const SCAN_MAX: usize = 64;
 
 /// The mergeable ranks of one encoding, borrowed from the bundled data.
@@ -272,6 +273,12 @@ impl Ranks {
     fn start_parts(&self, piece: &[u8], start: &mut Vec<u32>, part: &mut Vec<u32>) {
         start.clear();
         part.clear();
+        if piece.is_ascii() {
+            // Every byte a part (long runs of letters merge window after window of these).
+            start.extend(0..=piece.len() as u32);
+            part.extend(piece.iter().map(|&b| self.bytes[usize::from(b)]));
+            return;
+        }
         let letters = piece.iter().any(|&b| b >= 0xC2).then(|| self.letters());
         let mut i = 0;
         while i < piece.len() {
@@ -293,7 +300,10 @@ impl Ranks {
 
     /// The rank of the part `[a, b)` of `piece` made of tokens `left` then `right`
     /// (`u32::MAX` if it is not a token); two bytes come from the pair array.
-    #[inline]
+    // Left to itself the compiler calls it from the merge loops: counting long runs of
+    // letters measured 6-7 % slower that way (benches/letters_ab.py), ordinary text alike.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn join(
         &self,
         joins: Option<&Joins>,
@@ -315,37 +325,30 @@ impl Ranks {
     /// Appends the tokens of `piece` after all merges to `out`.
     fn merge(&self, piece: &[u8], scratch: &mut Scratch, out: &mut Vec<u32>) {
         self.start_parts(piece, &mut scratch.start, &mut scratch.part);
-        if scratch.part.len() <= SCAN_MAX && self.max_rank() < 1 << 24 {
+        if scratch.part.len() <= SCAN_MAX && scan_keys::fits(self.max_rank()) {
             self.merge_scan(piece, scratch, out);
         } else {
             self.merge_heap(piece, scratch, out);
         }
     }
 
-    /// The merges over few parts: they form a linked list, and `key[k]` is the rank of
-    /// part `k` joined with the next, shifted left by eight bits, with `k` in the low bits
-    /// (`u32::MAX` where parts do not join, or `k` is gone). The lowest key is then the
-    /// lowest rank at the leftmost place, found by one pass over a small array that the
-    /// compiler turns into vector instructions; nothing moves.
+    /// The merges over few parts: they form a linked list, and `key[k]` is the key
+    /// ([`scan_keys`]) of part `k` joined with the next: its rank and place, or
+    /// [`scan_keys::NONE`] where parts do not join, or `k` is gone. The lowest key is then
+    /// the lowest rank at the leftmost place, found by one pass over a small array in
+    /// vector instructions; nothing moves.
     fn merge_scan(&self, piece: &[u8], scratch: &mut Scratch, out: &mut Vec<u32>) {
-        const NONE: u32 = u32::MAX;
+        use scan_keys::{key as pack, NONE};
         let joins = self.joins();
         let Scratch {
             start,
             part,
             next,
             prev,
-            pair: key,
+            keys: key,
             ..
         } = scratch;
         let total = part.len();
-        let pack = |rank: u32, at: usize| {
-            if rank == NONE {
-                NONE
-            } else {
-                rank << 8 | at as u32
-            }
-        };
         // The bytes of parts `from` up to (not including) `to`.
         let span = |from: usize, to: usize| (start[from] as usize, start[to] as usize);
         link(next, prev, total);
@@ -360,12 +363,13 @@ impl Ranks {
             }
             _ => NONE,
         }));
+        scan_keys::pad(key);
         loop {
-            let best = key.iter().copied().min().unwrap_or(NONE);
+            let best = scan_keys::lowest(key);
             if best == NONE {
                 break;
             }
-            let (rank, at) = (best >> 8, (best & 0xFF) as usize);
+            let (rank, at) = scan_keys::unpack(best);
             let gone = next[at] as usize;
             let after = next[gone] as usize;
             part[at] = rank;
@@ -378,7 +382,7 @@ impl Ranks {
             } else {
                 NONE
             };
-            if let Some(&before) = prev.get(at).filter(|&&b| b != NONE) {
+            if let Some(&before) = prev.get(at).filter(|&&b| b != u32::MAX) {
                 let before = before as usize;
                 let (from, to) = span(before, after);
                 key[before] = pack(
@@ -403,6 +407,7 @@ impl Ranks {
             prev,
             pair,
             heap,
+            ..
         } = scratch;
         let m = part.len() as u32;
         // next[k] / prev[k]: neighbouring parts (`m` past the last, NONE before the first).

@@ -13,5 +13,7 @@ pub struct Scratch {
     pub(super) next: Vec<u32>,
     pub(super) prev: Vec<u32>,
     pub(super) pair: Vec<u32>,
+    /// The array-scan merge's keys (see `scan_keys`).
+    pub(super) keys: Vec<f32>,
     pub(super) heap: BinaryHeap<Reverse<u64>>,
 }
