@@ -66,7 +66,7 @@ impl CorpusChunker {
                 let out = splitter.split(text, length)?;
                 for (index, c) in out.chunks.iter().enumerate() {
                     let piece = c.text(text);
-                    let id = ids.id(c.char_start, c.char_end);
+                    let id = ids.hex(c.char_start, c.char_end);
                     let token_count = self.count(piece)?;
                     sink.push(
                         doc,
@@ -77,7 +77,7 @@ impl CorpusChunker {
                             byte_start: c.byte_start,
                             byte_end: c.byte_end,
                             text: piece,
-                            chunk_id: &id,
+                            chunk_id: id.as_str(),
                             token_count,
                             structure: None,
                         },
@@ -146,7 +146,7 @@ impl CorpusChunker {
         let (mut starts, mut ends) = (CharCursor::new(text, ascii), CharCursor::new(text, ascii));
         for (index, c) in chunks.iter().enumerate() {
             let (start, end) = (starts.char_offset(c.start), ends.char_offset(c.end));
-            let id = ids.id(start, end);
+            let id = ids.hex(start, end);
             let piece = &text[c.start..c.end];
             let path: &Arc<[String]> = &c.path;
             sink.push(
@@ -158,7 +158,7 @@ impl CorpusChunker {
                     byte_start: c.start,
                     byte_end: c.end,
                     text: piece,
-                    chunk_id: &id,
+                    chunk_id: id.as_str(),
                     token_count: self.count(piece)?,
                     structure: Some(Structure {
                         path,
@@ -188,7 +188,7 @@ impl CorpusChunker {
         for (index, &(a, b, n)) in windows.iter().enumerate() {
             let start = cursor.char_offset(a);
             let end = cursor.char_offset(b);
-            let id = ids.id(start, end);
+            let id = ids.hex(start, end);
             sink.push(
                 doc,
                 &Row {
@@ -198,7 +198,7 @@ impl CorpusChunker {
                     byte_start: a,
                     byte_end: b,
                     text: &text[a..b],
-                    chunk_id: &id,
+                    chunk_id: id.as_str(),
                     token_count: Some(n),
                     structure: None,
                 },

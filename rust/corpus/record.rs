@@ -145,99 +145,13 @@ fn int(out: &mut Vec<u8>, n: impl itoa::Integer) {
     out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
-/// `s` as a JSON string, escaped exactly as `serde_json` escapes it. Chunk texts are most of
-/// the output and need escaping mostly at line breaks, so 16 bytes at a time are checked
-/// with word arithmetic (`escape_mask`), copied whole when clean, and otherwise the first
-/// byte to escape is found from the mask and the scan restarts right after it.
+/// `s` as a JSON string, escaped exactly as `serde_json` escapes it (`"`, `\\`, `\b`, `\f`,
+/// `\n`, `\r`, `\t`, other bytes below 0x20 as `\u00xx`; nothing else). Chunk texts are
+/// most of the output and need escaping about every 40 bytes (line breaks), which
+/// `json-escape-simd` handles 32 bytes at a time; the word-at-a-time loop it replaced was
+/// 14 % of the CLI's time (see docs/benchmarks.md, "Corpus scale").
 fn json_string(out: &mut Vec<u8>, s: &str) {
-    const RUN: usize = 8;
-    let bytes = s.as_bytes();
-    out.reserve(bytes.len() + 2);
-    out.push(b'"');
-    // bytes[..done] are written; bytes[done..at] are known clean.
-    let (mut done, mut at) = (0, 0);
-    while let Some((a, b)) = words(bytes, at) {
-        let (ma, mb) = (escape_mask(a), escape_mask(b));
-        let hit = if ma != 0 {
-            at + first_byte(ma)
-        } else if mb != 0 {
-            at + RUN + first_byte(mb)
-        } else {
-            at += 2 * RUN;
-            continue;
-        };
-        out.extend_from_slice(&bytes[done..hit]);
-        escape(out, bytes[hit]);
-        (done, at) = (hit + 1, hit + 1);
-    }
-    for (i, &b) in bytes.iter().enumerate().skip(at) {
-        if needs_escape(b) {
-            out.extend_from_slice(&bytes[done..i]);
-            escape(out, b);
-            done = i + 1;
-        }
-    }
-    out.extend_from_slice(&bytes[done..]);
-    out.push(b'"');
-}
-
-/// The two little-endian words at `bytes[at..at + 16]`, if there are 16 bytes.
-#[inline]
-fn words(bytes: &[u8], at: usize) -> Option<(u64, u64)> {
-    let run: &[u8; 16] = bytes.get(at..at + 16)?.try_into().ok()?;
-    let (a, b) = run.split_at(8);
-    Some((
-        u64::from_le_bytes(a.try_into().ok()?),
-        u64::from_le_bytes(b.try_into().ok()?),
-    ))
-}
-
-/// The index of the byte whose high bit is the lowest set bit of `mask`.
-#[inline]
-fn first_byte(mask: u64) -> usize {
-    (mask.trailing_zeros() / 8) as usize
-}
-
-/// The high bit of each byte of `w` that is below 0x20, `"` or `\`, by the "has a zero
-/// byte" trick. Bytes above a flagged one may be flagged falsely (a borrow carries up), but
-/// the lowest flagged byte is always a true one, and no byte is missed: the lowest set bit
-/// is exact, which is all that `json_string` reads.
-#[inline]
-fn escape_mask(w: u64) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let below = w.wrapping_sub(ONES * 0x20) & !w & HIGHS;
-    let (q, b) = (w ^ (ONES * u64::from(b'"')), w ^ (ONES * u64::from(b'\\')));
-    let quote = q.wrapping_sub(ONES) & !q & HIGHS;
-    let slash = b.wrapping_sub(ONES) & !b & HIGHS;
-    below | quote | slash
-}
-
-#[inline]
-fn needs_escape(b: u8) -> bool {
-    b < 0x20 || b == b'"' || b == b'\\'
-}
-
-#[inline] // once per line break of Markdown: a call each was 1.6 % of the job
-fn escape(out: &mut Vec<u8>, b: u8) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    match b {
-        b'"' => out.extend_from_slice(b"\\\""),
-        b'\\' => out.extend_from_slice(b"\\\\"),
-        b'\n' => out.extend_from_slice(b"\\n"),
-        b'\r' => out.extend_from_slice(b"\\r"),
-        b'\t' => out.extend_from_slice(b"\\t"),
-        0x08 => out.extend_from_slice(b"\\b"),
-        0x0c => out.extend_from_slice(b"\\f"),
-        _ => out.extend_from_slice(&[
-            b'\\',
-            b'u',
-            b'0',
-            b'0',
-            HEX[usize::from(b >> 4)],
-            HEX[usize::from(b & 15)],
-        ]),
-    }
+    json_escape_simd::escape_into(s, out);
 }
 
 /// A string column in Arrow's `large_string` layout: 64-bit offsets, data, validity bits.
@@ -437,8 +351,8 @@ mod tests {
             proptest::prop_assert_eq!(ours, serde_json::to_vec(&s).unwrap());
         }
 
-        /// Long texts with escapes scattered at every offset of the 16-byte runs (the
-        /// restart after each escape, both words, the tail).
+        /// Long texts with escapes scattered at every offset of the SIMD blocks (the
+        /// restart after each escape, block edges, the tail).
         #[test]
         fn long_texts_escape_as_serde_json(
             s in "([a-z é漢😀]{0,40}(\n|\r\n|\"|\\\\|\t|\u{1}|\u{1f}|\u{7f})){0,30}[a-z]{0,20}"
@@ -448,11 +362,39 @@ mod tests {
             proptest::prop_assert_eq!(ours, serde_json::to_vec(&s).unwrap());
         }
 
+        /// Appended after what the buffer holds, which stays as it was.
+        #[test]
+        fn strings_append(head in "[a-z\n]{0,40}", s in "[a-z\n\"é]{0,80}") {
+            let mut ours = head.clone().into_bytes();
+            json_string(&mut ours, &s);
+            let mut want = head.into_bytes();
+            want.extend(serde_json::to_vec(&s).unwrap());
+            proptest::prop_assert_eq!(ours, want);
+        }
+
         #[test]
         fn integers_as_display(n: u64) {
             let mut ours = b"x".to_vec();
             int(&mut ours, n);
             proptest::prop_assert_eq!(ours, format!("x{n}").into_bytes());
+        }
+    }
+
+    /// Every escape at every position of strings up to three 32-byte blocks long, next to
+    /// a multi-byte character (the kernels work in blocks and copy the tail separately).
+    #[test]
+    fn escapes_at_every_position() {
+        for len in 0..100 {
+            for at in 0..len {
+                for esc in ["\n", "\"", "\\", "\u{1}", "\u{1f}", "\u{7f}", "é", "😀"] {
+                    let s: String = (0..len)
+                        .map(|k| if k == at { esc } else { "a" })
+                        .collect();
+                    let mut ours = Vec::new();
+                    json_string(&mut ours, &s);
+                    assert_eq!(ours, serde_json::to_vec(&s).unwrap(), "{s:?}");
+                }
+            }
         }
     }
 

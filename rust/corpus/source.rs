@@ -189,8 +189,9 @@ pub fn text_files(files: &[(PathBuf, Arc<str>, u64)], chunker: &CorpusChunker, o
     if let Payload::Jsonl(jsonl) = &mut out.payload {
         // The rows of the whole group at once: grown document by document, the buffer was
         // copied at each doubling.
+        // The slack covers the escaper's own reserve for the last chunk (six times it).
         let bytes: u64 = files.iter().map(|f| f.2).sum();
-        jsonl.bytes.reserve(rows_bytes(bytes));
+        jsonl.bytes.reserve(rows_bytes(bytes) + (64 << 10));
     }
     for (path, name, size) in files {
         out.bytes += size;
