@@ -387,9 +387,7 @@ mod tests {
         for len in 0..100 {
             for at in 0..len {
                 for esc in ["\n", "\"", "\\", "\u{1}", "\u{1f}", "\u{7f}", "é", "😀"] {
-                    let s: String = (0..len)
-                        .map(|k| if k == at { esc } else { "a" })
-                        .collect();
+                    let s: String = (0..len).map(|k| if k == at { esc } else { "a" }).collect();
                     let mut ours = Vec::new();
                     json_string(&mut ours, &s);
                     assert_eq!(ours, serde_json::to_vec(&s).unwrap(), "{s:?}");
