@@ -149,7 +149,7 @@ fn int(out: &mut Vec<u8>, n: impl itoa::Integer) {
 /// `\n`, `\r`, `\t`, other bytes below 0x20 as `\u00xx`; nothing else). Chunk texts are
 /// most of the output and need escaping about every 40 bytes (line breaks), which
 /// `json-escape-simd` handles 32 bytes at a time; the word-at-a-time loop it replaced was
-/// 14 % of the CLI's time (see docs/benchmarks.md, "Corpus scale").
+/// 13 % of the CLI's CPU, this 7 % (docs/benchmarks.md, "Corpus scale").
 fn json_string(out: &mut Vec<u8>, s: &str) {
     json_escape_simd::escape_into(s, out);
 }
