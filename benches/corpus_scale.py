@@ -22,9 +22,7 @@ Contenders (chunk_size 1000, overlap 200, LangChain's default separators):
 on texts read fresh from the shared corpus (repeated to ``--megabytes``) before the timed
 call; the call's wall and CPU time (all threads, and the calling thread's alone: the serial part,
 reading inputs and building the Python results), and the process's peak RSS against the RSS
-with the texts alone. Every mode's chunks checked identical. The two ``split_batch`` modes run
-again with ``GLIBC_TUNABLES=glibc.malloc.hugetlb=1`` (transparent huge pages for malloc's heap:
-the calling thread's page faults for the fresh chunk strings are most of the serial part).
+with the texts alone. Every mode's chunks checked identical.
 """
 
 from __future__ import annotations
@@ -38,7 +36,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Optional
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))  # corpus.py: where the shared corpus is
@@ -140,16 +137,7 @@ print(json.dumps({"call": wall, "call_cpu": cpu, "main_cpu": main, "texts_rss": 
                   "check": check, "nbytes": nbytes}))
 """
 
-# glibc's malloc asks for transparent huge pages when this tunable is set (kernels with THP in
-# `madvise` mode): one fault per 2 MB instead of per 4 kB for the fresh chunk strings.
-HUGE_PAGES = "glibc.malloc.hugetlb=1"
-BATCH_MODES = {
-    "split loop": ("loop", None),
-    "split_batch, threads=1": ("1", None),
-    "split_batch, threads=2": ("2", None),
-    f"split_batch, threads=1, GLIBC_TUNABLES={HUGE_PAGES}": ("1", HUGE_PAGES),
-    f"split_batch, threads=2, GLIBC_TUNABLES={HUGE_PAGES}": ("2", HUGE_PAGES),
-}
+BATCH_MODES = {"split loop": "loop", "split_batch, threads=1": "1", "split_batch, threads=2": "2"}
 
 
 def batch(megabytes: int, rounds: int) -> None:
@@ -161,10 +149,8 @@ def batch(megabytes: int, rounds: int) -> None:
     names = list(BATCH_MODES)
     for r in range(rounds):
         for name in names[r % len(names) :] + names[: r % len(names)]:
-            mode, tunables = BATCH_MODES[name]
-            cmd = [PY, "-c", BATCH_MODE, str(SHARED), str(copies), mode]
-            env = dict(os.environ, GLIBC_TUNABLES=tunables) if tunables else None
-            results[name].append(run(cmd, env))
+            cmd = [PY, "-c", BATCH_MODE, str(SHARED), str(copies), BATCH_MODES[name]]
+            results[name].append(run(cmd))
         print(f"round {r + 1} done; {load()}", file=sys.stderr)
     checks = {r["check"] for rows in results.values() for r in rows}
     if len(checks) != 1:
@@ -190,16 +176,6 @@ def batch(megabytes: int, rounds: int) -> None:
             f"| {name} | {wall:.3f} | {nbytes / 1e6 / wall:.0f} | {wall_ratio:.2f} | "
             f"{cpu:.3f} | {cpu_ratio:.2f} | {main:.3f} | {rss:.0f} | {extra:.0f} |"
         )
-    for suffix in ("", f", GLIBC_TUNABLES={HUGE_PAGES}"):
-        one, two = (
-            results[f"split_batch, threads=1{suffix}"],
-            results[f"split_batch, threads=2{suffix}"],
-        )
-        ratios = [a["call"] / b["call"] for a, b in zip(one, two)]
-        print(
-            f"2 threads / 1{suffix}, paired by round: median {statistics.median(ratios):.2f} "
-            f"({', '.join(f'{x:.2f}' for x in ratios)})"
-        )
     print(f"after: {load()}")
 
 
@@ -212,10 +188,10 @@ def make_corpus(folder: Path, megabytes: int) -> int:
     return size * copies
 
 
-def run(cmd: list[str], env: Optional[dict[str, str]] = None) -> dict:
+def run(cmd: list[str]) -> dict:
     """Wall time, CPU time and peak RSS of one process (``os.wait4`` on it alone)."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     out = proc.stdout.read() if proc.stdout else b""
     err = proc.stderr.read() if proc.stderr else b""
     _, status, usage = os.wait4(proc.pid, 0)
