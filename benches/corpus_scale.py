@@ -176,6 +176,12 @@ def batch(megabytes: int, rounds: int) -> None:
             f"| {name} | {wall:.3f} | {nbytes / 1e6 / wall:.0f} | {wall_ratio:.2f} | "
             f"{cpu:.3f} | {cpu_ratio:.2f} | {main:.3f} | {rss:.0f} | {extra:.0f} |"
         )
+    one, two = results["split_batch, threads=1"], results["split_batch, threads=2"]
+    ratios = [a["call"] / b["call"] for a, b in zip(one, two)]
+    print(
+        f"split_batch, 2 threads / 1, paired by round: median {statistics.median(ratios):.2f} "
+        f"({', '.join(f'{x:.2f}' for x in ratios)})"
+    )
     print(f"after: {load()}")
 
 
