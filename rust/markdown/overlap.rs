@@ -109,7 +109,7 @@ impl Overlap<'_> {
         if inside(whole, q).is_some() {
             return false;
         }
-        inside(cut, q).map_or(true, |(start, _)| {
+        inside(cut, q).is_none_or(|(start, _)| {
             let line = memchr::memrchr(b'\n', &self.text.as_bytes()[..q]).map_or(0, |i| i + 1);
             self.text.as_bytes()[line.max(start)..q]
                 .iter()

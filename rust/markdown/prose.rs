@@ -65,7 +65,7 @@ pub struct Prose<'a> {
 fn continues(line: &str) -> bool {
     line[indent(line).1..]
         .strip_prefix("...")
-        .is_some_and(|rest| rest.chars().next().map_or(true, is_py_space))
+        .is_some_and(|rest| rest.chars().next().is_none_or(is_py_space))
 }
 
 fn is_clause_mark(c: char) -> bool {
