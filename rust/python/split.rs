@@ -149,24 +149,26 @@ impl PySplitter {
         (bytes, counts): (&[(usize, usize)], Option<&[usize]>),
         metadata: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let chunks = strings
-            .into_iter()
-            .zip(spans)
-            .enumerate()
-            .map(|(index, (string, span))| {
-                let chunk = PyChunk::new(
-                    string.unbind(),
-                    span.start,
-                    span.end,
-                    bytes[index].0,
-                    bytes[index].1,
-                    index,
-                    metadata.clone().unbind(),
-                    counts.map(|counts| counts[index]),
-                );
-                chunk.into_object(py)
-            })
-            .collect::<PyResult<Vec<_>>>()?;
+        let chunks = sized(
+            spans.len(),
+            strings
+                .into_iter()
+                .zip(spans)
+                .enumerate()
+                .map(|(index, (string, span))| {
+                    let chunk = PyChunk::new(
+                        string.unbind(),
+                        span.start,
+                        span.end,
+                        bytes[index].0,
+                        bytes[index].1,
+                        index,
+                        metadata.clone().unbind(),
+                        counts.map(|counts| counts[index]),
+                    );
+                    chunk.into_object(py)
+                }),
+        )?;
         PyList::new(py, chunks)
     }
 
@@ -246,17 +248,14 @@ fn chunk_texts<'py>(
     spans: &[Span],
 ) -> PyResult<(Vec<Bound<'py, PyString>>, bool)> {
     let mut clean = true;
-    let strings = on_units!(text, t => spans
-        .iter()
-        .map(|span| {
-            if let Some(joined) = &span.joined {
-                return Ok(PyString::new(py, joined));
-            }
-            let (string, scalar) = new_str(py, &t.units()[span.start..span.end])?;
-            clean &= scalar;
-            Ok(string)
-        })
-        .collect::<PyResult<Vec<_>>>())?;
+    let strings = on_units!(text, t => sized(spans.len(), spans.iter().map(|span| {
+        if let Some(joined) = &span.joined {
+            return Ok(PyString::new(py, joined));
+        }
+        let (string, scalar) = new_str(py, &t.units()[span.start..span.end])?;
+        clean &= scalar;
+        Ok(string)
+    })))?;
     Ok((strings, clean))
 }
 
@@ -350,10 +349,8 @@ fn chunk_facts<'a, T: Units<'a>>(
     length: Option<&(dyn Length + Sync)>,
 ) -> Result<ChunkFacts> {
     let mut offsets = Offsets::new(text);
-    let bytes = spans
-        .iter()
-        .map(|span| (offsets.of(span.start).1, offsets.of(span.end).1))
-        .collect();
+    let bounds: Vec<_> = spans.iter().map(|span| (span.start, span.end)).collect();
+    let bytes = offsets.of_spans(&bounds);
     let counts = match length {
         Some(length) => {
             let mut scratch = String::new();
@@ -367,4 +364,15 @@ fn chunk_facts<'a, T: Units<'a>>(
         None => None,
     };
     Ok((bytes, counts, offsets.clean()))
+}
+
+/// The items of `items`, `len` of them, or the first error: the vector sized up front (a
+/// fallible `collect` cannot know the length and grows it by reallocation, a few per cent
+/// of a short split).
+fn sized<T>(len: usize, items: impl Iterator<Item = PyResult<T>>) -> PyResult<Vec<T>> {
+    let mut out = Vec::with_capacity(len);
+    for item in items {
+        out.push(item?);
+    }
+    Ok(out)
 }

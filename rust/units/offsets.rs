@@ -63,6 +63,35 @@ impl<'a, T: Units<'a>> Offsets<T> {
         (point.chars, point.bytes)
     }
 
+    /// The UTF-8 `(start, end)` of each span. Spans in text order (starts and ends each
+    /// non-decreasing, as a splitter's chunks are) are answered by one forward walk over
+    /// the starts and ends merged, which reads the text once instead of once plus the
+    /// overlaps (a chunk's start lies back inside the previous chunk); others one by one.
+    pub fn of_spans(&mut self, spans: &[(usize, usize)]) -> Vec<(usize, usize)> {
+        let ordered = spans
+            .windows(2)
+            .all(|w| w[0].0 <= w[1].0 && w[0].1 <= w[1].1);
+        if !ordered {
+            return spans
+                .iter()
+                .map(|&(a, b)| (self.of(a).1, self.of(b).1))
+                .collect();
+        }
+        let mut out = vec![(0, 0); spans.len()];
+        // `i`: the next start to place, `j`: the next end; a span's start comes before its end.
+        let (mut i, mut j) = (0, 0);
+        while j < spans.len() {
+            if i < spans.len() && spans[i].0 <= spans[j].1 {
+                out[i].0 = self.of(spans[i].0).1;
+                i += 1;
+            } else {
+                out[j].1 = self.of(spans[j].1).1;
+                j += 1;
+            }
+        }
+        out
+    }
+
     /// The offsets of `at`, counted from `from`.
     fn walk(&mut self, from: Point, at: usize) -> Point {
         let text = self.text;
@@ -118,6 +147,31 @@ mod tests {
                 }
                 proptest::prop_assert!(fixed.clean());
             }
+        }
+
+        #[test]
+        fn spans_at_once_as_one_by_one(
+            s in "[a \u{e9}漢😀]{0,30}",
+            cuts in proptest::collection::vec((0usize..64, 0usize..64), 0..10),
+            sort in proptest::bool::ANY,
+        ) {
+            let units: Vec<u32> = s.chars().map(u32::from).collect();
+            let text = Fixed::new(&units[..]).unwrap();
+            let n = units.len() + 1;
+            let mut spans: Vec<(usize, usize)> = cuts
+                .iter()
+                .map(|&(a, b)| ((a % n).min(b % n), (a % n).max(b % n)))
+                .collect();
+            if sort {
+                // Text order, as chunks come: starts sorted, ends sorted (pairs re-made).
+                let (mut starts, mut ends): (Vec<_>, Vec<_>) = spans.iter().copied().unzip();
+                starts.sort_unstable();
+                ends.sort_unstable();
+                spans = starts.into_iter().zip(ends).collect();
+            }
+            let mut one = Offsets::new(text);
+            let want: Vec<_> = spans.iter().map(|&(a, b)| (one.of(a).1, one.of(b).1)).collect();
+            proptest::prop_assert_eq!(Offsets::new(text).of_spans(&spans), want);
         }
 
         #[test]
