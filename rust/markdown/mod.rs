@@ -14,6 +14,7 @@ pub mod blocks;
 pub mod chunk;
 pub mod chunker;
 pub mod header;
+#[cfg(any(feature = "python", feature = "arrow"))] // their only users
 pub mod ids;
 pub mod overlap;
 pub mod parent;

@@ -83,6 +83,7 @@ pub fn sentence_ends_of<'a, T: Scan<'a>>(text: T) -> Vec<usize> {
 
 /// `[start, end)` of `text` without the whitespace around it (Python's `str.strip`), in
 /// the storage's positions.
+#[cfg_attr(not(feature = "python"), allow(dead_code))] // the binding's only user
 pub(crate) fn strip_span<'a, T: Units<'a>>(text: T, start: usize, end: usize) -> (usize, usize) {
     let (mut a, mut b) = (start, end);
     while a < b {
