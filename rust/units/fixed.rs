@@ -36,6 +36,14 @@ pub trait Unit:
     /// The most UTF-8 bytes one unit can take (U+FFFD for a non-character takes 3).
     const UTF8_MAX: usize;
 
+    /// How many [`Unit::utf8_extra`] values a sum in the unit's own width holds.
+    const SUM_BLOCK: usize;
+
+    /// Whether a block of these units is likely pure ASCII, so worth testing for that first:
+    /// CPython stores any text below U+0100 as Latin-1, most of it English; a text is stored
+    /// wider because of some character beyond, often in every block.
+    const ASCII_FIRST: bool;
+
     /// The unit of an ASCII character (what joins pieces of text cut from these units).
     fn from_ascii(b: u8) -> Self;
 }
@@ -54,6 +62,8 @@ impl Unit for u8 {
     }
 
     const UTF8_MAX: usize = 2;
+    const SUM_BLOCK: usize = 255; // 255 extras of at most 1
+    const ASCII_FIRST: bool = true;
 
     #[inline]
     fn from_ascii(b: u8) -> Self {
@@ -75,6 +85,8 @@ impl Unit for u16 {
     }
 
     const UTF8_MAX: usize = 3;
+    const SUM_BLOCK: usize = 4096; // extras of at most 2: far below 65 535
+    const ASCII_FIRST: bool = false;
 
     #[inline]
     fn from_ascii(b: u8) -> Self {
@@ -96,6 +108,8 @@ impl Unit for u32 {
     }
 
     const UTF8_MAX: usize = 4;
+    const SUM_BLOCK: usize = 4096;
+    const ASCII_FIRST: bool = false;
 
     #[inline]
     fn from_ascii(b: u8) -> Self {
@@ -154,32 +168,37 @@ fn to_char<U: Into<u32>>(u: U) -> char {
 }
 
 /// UTF-8 bytes of `units` (one each, plus one at each of U+0080, U+0800 and U+10000), or
-/// `None` if one is a lone surrogate, which has no UTF-8 form. Blocks of up to 255 units
-/// are OR-ed together (one vector instruction per 16 to 64 bytes) after an ASCII block: a
-/// block below U+0080 is ASCII and takes one byte per unit, and only other blocks are summed (in the
-/// units' own width, which the compiler vectorises lane for lane) and checked for
-/// surrogates, both in one pass. English text stored two or four bytes per character for
-/// one curly quote is mostly ASCII blocks.
+/// `None` if one is a lone surrogate, which has no UTF-8 form. One fold per block sums the
+/// extra bytes (in the units' own width, lane for lane, so as many lanes as the vector
+/// holds) and ORs the units; only a block whose OR reaches U+D800 can hold a surrogate and
+/// is checked for one. Latin-1 blocks are OR-ed first and skipped when ASCII
+/// ([`Unit::ASCII_FIRST`]). Compiled for AVX2 too, picked at run time (`multiversion`): the
+/// native API walks about the whole text this way for its byte offsets.
+#[multiversion::multiversion(targets("x86_64+avx2"))]
 fn utf8_len<U: Unit>(units: &[U]) -> Option<usize> {
-    const BLOCK: usize = 255; // a sum of 255 `utf8_extra` values fits in every width
+    const BLOCK: usize = 4096;
     let (mut extra, mut clean) = (0, true);
-    // Whether the last block was ASCII: only then is the next one tested first, so text
-    // with little ASCII (Chinese) pays for no test that rarely succeeds.
-    let mut ascii = true;
     for block in units.chunks(BLOCK) {
-        if ascii {
+        if U::ASCII_FIRST {
             let any: u32 = block.iter().fold(U::default(), |acc, &u| acc | u).into();
             if any < 0x80 {
                 continue;
             }
         }
-        let (sum, ok) = block.iter().fold((U::default(), true), |(sum, ok), &u| {
-            (sum + u.utf8_extra(), ok & u.is_scalar())
-        });
-        let sum: u32 = sum.into();
-        ascii = sum == 0;
-        extra += sum as usize;
-        clean &= ok;
+        let mut any = 0;
+        for part in block.chunks(U::SUM_BLOCK) {
+            let (sum, or) = part
+                .iter()
+                .fold((U::default(), U::default()), |(sum, or), &u| {
+                    (sum + u.utf8_extra(), or | u)
+                });
+            let sum: u32 = sum.into();
+            extra += sum as usize;
+            any |= or.into();
+        }
+        if any >= 0xD800 {
+            clean &= block.iter().fold(true, |ok, &u| ok & u.is_scalar());
+        }
     }
     clean.then_some(units.len() + extra)
 }
@@ -327,6 +346,43 @@ mod tests {
         assert!(Fixed::new(&[0xFFu8, 0][..]).is_ok());
     }
 
+    /// `utf8_len` as the definition says: each unit's UTF-8 length, `None` at a non-scalar.
+    fn utf8_len_by_char<U: Unit>(units: &[U]) -> Option<usize> {
+        units
+            .iter()
+            .map(|&u| char::from_u32(u.into()).map(char::len_utf8))
+            .sum()
+    }
+
+    /// Units mostly from `common`, some anywhere in `0..=max`, enough to span more than one block.
+    fn units_of<U: Unit + TryFrom<u32> + std::fmt::Debug>(
+        common: std::ops::Range<u32>,
+        max: u32,
+    ) -> impl proptest::strategy::Strategy<Value = Vec<U>> {
+        use proptest::prelude::*;
+        let unit = prop_oneof![9 => common, 1 => 0..=max]
+            .prop_map(|u| U::try_from(u).ok().unwrap_or_default());
+        proptest::collection::vec(unit, 0..6000)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn utf8_len_is_the_sum_of_each_characters(
+            latin1 in units_of::<u8>(0x20..0x80, 0xFF),
+            // Mostly ASCII blocks, now and then one with U+0080 (ASCII blocks are skipped).
+            latin1_ascii in units_of::<u8>(0x20..0x80, 0x80),
+            ucs2_en in units_of::<u16>(0x20..0x80, 0xFFFF),
+            ucs2_cjk in units_of::<u16>(0x4E00..0xA000, 0xFFFF),
+            ucs4 in units_of::<u32>(0x1F600..0x1F650, 0x11_0100),
+        ) {
+            proptest::prop_assert_eq!(utf8_len(&latin1), utf8_len_by_char(&latin1));
+            proptest::prop_assert_eq!(utf8_len(&latin1_ascii), utf8_len_by_char(&latin1_ascii));
+            proptest::prop_assert_eq!(utf8_len(&ucs2_en), utf8_len_by_char(&ucs2_en));
+            proptest::prop_assert_eq!(utf8_len(&ucs2_cjk), utf8_len_by_char(&ucs2_cjk));
+            proptest::prop_assert_eq!(utf8_len(&ucs4), utf8_len_by_char(&ucs4));
+        }
+    }
+
     #[test]
     fn utf8_lengths_of_long_texts_do_not_overflow_their_sums() {
         let latin1 = vec![0xE9u8; 1000];
@@ -341,7 +397,7 @@ mod tests {
         );
         let ucs4 = vec![0x1F600u32; 1000];
         assert_eq!(Fixed::new(&ucs4[..]).unwrap().utf8_len(1, 1000), Some(3996));
-        // ASCII blocks are counted without summing; a surrogate in any block is found.
+        // A surrogate in any block is found.
         let mut mixed = vec![0x61u16; 1000];
         mixed[300] = 0x6F22;
         mixed[900] = 0xE9;
