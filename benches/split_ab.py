@@ -1,0 +1,115 @@
+"""Splitting with another build's extension against this one, in paired rounds inside one
+process (docs/benchmarks.md, "Cold speed": the effect of a change on the split engines).
+
+On a shared machine speed drifts by tens of percent between runs, and even between fresh
+processes of one run, so comparing two builds in separate runs says little. Here the other
+build's extension module is loaded beside the installed one (e.g. main's build copied
+aside before rebuilding) and each round splits fresh copies of a corpus with both, in
+alternating order; a ratio is the median of the rounds' ratios (other / this: above 1, this
+build is faster), and the outputs must agree. Outputs are kept until the clock stops, as in
+``cold_speed.py``.
+
+    python benches/split_ab.py OTHER_NATIVE_SO [--rounds N] [--corpora en-markdown ...]
+        [--engines native recursive character]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import statistics
+import sys
+import time
+from pathlib import Path
+from types import MappingProxyType, ModuleType
+from typing import Callable
+
+import ferrochunk
+from ferrochunk import _native
+from ferrochunk.bench import fresh
+from letters_ab import load_extension
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/corpus.py
+from corpus import NAMES, texts
+
+SIZE, OVERLAP = 1000, 200
+Split = Callable[[str], list]
+
+
+def native_split(module: ModuleType) -> Split:
+    """`Splitter(1000, 200).split` on `module`'s engine: `Chunk`s with offsets."""
+    splitter = ferrochunk.Splitter(SIZE, OVERLAP)
+    a, specs = splitter._args, splitter._rust_specs()
+    keep, strip = a["keep_separator"], a["strip_whitespace"]
+    engine = module.Splitter(SIZE, OVERLAP, specs, keep, strip, True)
+    meta = MappingProxyType({})
+    return lambda text: engine.split(text, meta, None)[0]
+
+
+def dropin_split(module: ModuleType, cls: type) -> Split:
+    """A drop-in's `split_text` engine built on `module` (its `TextEngine`)."""
+    textsplitter = importlib.import_module("ferrochunk.split.textsplitter")
+    saved, textsplitter._native = textsplitter._native, module
+    try:
+        splitter = cls(chunk_size=SIZE, chunk_overlap=OVERLAP)
+        engine = splitter._engine(splitter._key())
+    finally:
+        textsplitter._native = saved
+    return lambda text: engine.split_text(text, len, lambda *_: None)
+
+
+def paired(builds: dict[str, Split], items: list[str], rounds: int) -> tuple[dict, list]:
+    """``({build: median s}, [per-round ratio other / this])``; outputs checked equal."""
+
+    def texts_of(chunks: list) -> list[str]:
+        return [getattr(chunk, "text", chunk) for chunk in chunks]
+
+    first = [texts_of(builds["other"](t)) for t in items]
+    if first != [texts_of(builds["this"](t)) for t in items]:
+        raise SystemExit("the builds' outputs differ")
+    seconds: dict[str, list[float]] = {name: [] for name in builds}
+    for r in range(rounds):
+        for name in ("other", "this") if r % 2 == 0 else ("this", "other"):
+            copies = [fresh(t) for t in items]
+            outputs = []
+            start = time.process_time()
+            for text in copies:
+                outputs.append(builds[name](text))
+            seconds[name].append(time.process_time() - start)
+            del outputs
+    ratios = [o / t for o, t in zip(seconds["other"], seconds["this"])]
+    return {k: statistics.median(v) for k, v in seconds.items()}, ratios
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("other", help="the other build's _native .so")
+    parser.add_argument("--rounds", type=int, default=201)
+    parser.add_argument("--corpora", nargs="*", default=list(NAMES))
+    parser.add_argument("--engines", nargs="*", default=["native", "recursive", "character"])
+    args = parser.parse_args()
+    logging.disable(logging.WARNING)
+    other = load_extension(args.other)
+    makers = {
+        "native": native_split,
+        "recursive": lambda m: dropin_split(m, ferrochunk.RecursiveCharacterTextSplitter),
+        "character": lambda m: dropin_split(m, ferrochunk.CharacterTextSplitter),
+    }
+    print("| corpus | engine | other ms | this ms | other / this, paired median | quartiles |")
+    print("|---|---|---:|---:|---:|---|")
+    for name in args.corpora:
+        items = texts(name)
+        for engine in args.engines:
+            builds = {"other": makers[engine](other), "this": makers[engine](_native)}
+            medians, ratios = paired(builds, items, args.rounds)
+            q1, _, q3 = statistics.quantiles(ratios, n=4)
+            print(
+                f"| {name} | {engine} | {medians['other'] * 1e3:.2f} | "
+                f"{medians['this'] * 1e3:.2f} | {statistics.median(ratios):.3f} | "
+                f"{q1:.3f}-{q3:.3f} |"
+            )
+
+
+if __name__ == "__main__":
+    main()
