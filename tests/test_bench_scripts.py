@@ -1,0 +1,37 @@
+"""The benchmark scripts the docs quote still run, on a round or two (their figures are not
+checked: speed is measured, not asserted). Each runs in a child process, as documented."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import ferrochunk._native
+from corpus import ROOT, require
+
+
+def _run(*args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_cold_speed_header_table() -> None:
+    require()
+    out = _run("benches/cold_speed.py", "--rounds", "1", "header")
+    rows = [line for line in out.splitlines() if line.startswith("| en-markdown")]
+    assert len(rows) == 8  # four settings, LangChain and ferrochunk each
+
+
+def test_split_ab_compares_two_copies_of_one_build(tmp_path: Path) -> None:
+    require()
+    # A copy at another path loads as a second module (the same file would not).
+    other = tmp_path / Path(ferrochunk._native.__file__).name
+    shutil.copy(ferrochunk._native.__file__, other)
+    out = _run("benches/split_ab.py", str(other), "--rounds", "3", "--corpora", "en-prose")
+    rows = [line.split("|") for line in out.splitlines() if line.startswith("| en-prose")]
+    assert [row[2].strip() for row in rows] == ["native", "recursive", "character"]
