@@ -70,7 +70,7 @@ pub fn sentence_spans<'py>(
     collector_paused(py, || {
         let list = PyList::empty(py);
         for (index, [(a, b), chars, bytes]) in found.into_iter().enumerate() {
-            let (piece, _) = on_units!(units, t => new_str(py, &t.units()[a..b]))?;
+            let piece = on_units!(units, t => new_str(py, &t.units()[a..b]))?;
             let chunk = PyChunk::new(
                 piece.unbind(),
                 chars.0,

@@ -6,7 +6,7 @@ use pyo3::types::{PyList, PyString};
 
 use super::chunk::PyChunk;
 use super::length::PyLength;
-use super::strings::{collector_paused, new_str, on_units, text_of, PyText};
+use super::strings::{collector_paused, new_str, new_str_checked, on_units, text_of, PyText};
 use super::tokens::huggingface::PyHfCounter;
 use super::tokens::tokenizer::PyTokenCounter;
 use crate::error::Result;
@@ -99,7 +99,7 @@ impl PySplitter {
         checked: bool,
         out: &SpanOutput,
     ) -> PyResult<Bound<'py, PyList>> {
-        let (strings, clean) = chunk_texts(text.py(), units, &out.spans)?;
+        let (strings, clean) = chunk_texts(text.py(), units, &out.spans, !checked)?;
         if !checked && (!clean || out.spans.iter().any(|span| span.joined.is_some())) {
             text_of(text, true)?; // raises, with the first lone surrogate's index
         }
@@ -129,7 +129,8 @@ impl PySplitter {
             text_of(text, true)?; // raises, with the first lone surrogate's index
         }
         collector_paused(py, || {
-            let (strings, _) = chunk_texts(py, units, &out.spans)?;
+            // The byte offsets' walk checked every unit already (`clean` above).
+            let (strings, _) = chunk_texts(py, units, &out.spans, false)?;
             Self::chunk_records(
                 py,
                 strings,
@@ -238,21 +239,27 @@ impl Computed {
     }
 }
 
-/// The text of every chunk, as new strings of the source's own storage; and whether every
-/// unit copied was a Unicode scalar value (no lone surrogate). Split in keep-separator
-/// modes or at literal separators, every character that is not a space lies in some chunk,
-/// so this checks the whole text on the way.
+/// The text of every chunk, as new strings of the source's own storage; and, if `check`,
+/// whether every unit copied was a Unicode scalar value (no lone surrogate; `true` without
+/// `check`, for a text checked before). Split in keep-separator modes or at literal
+/// separators, every character that is not a space lies in some chunk, so this checks the
+/// whole text on the way.
 fn chunk_texts<'py>(
     py: Python<'py>,
     text: PyText<'_>,
     spans: &[Span],
+    check: bool,
 ) -> PyResult<(Vec<Bound<'py, PyString>>, bool)> {
     let mut clean = true;
     let strings = on_units!(text, t => sized(spans.len(), spans.iter().map(|span| {
         if let Some(joined) = &span.joined {
             return Ok(PyString::new(py, joined));
         }
-        let (string, scalar) = new_str(py, &t.units()[span.start..span.end])?;
+        let units = &t.units()[span.start..span.end];
+        if !check {
+            return new_str(py, units);
+        }
+        let (string, scalar) = new_str_checked(py, units)?;
         clean &= scalar;
         Ok(string)
     })))?;

@@ -177,11 +177,26 @@ pub fn utf8_of(text: PyText<'_>) -> Cow<'_, str> {
 }
 
 /// A new `str` holding a copy of `units` (code points), in the narrowest kind that holds
-/// them, as CPython requires of every string; and whether every unit was a Unicode scalar
-/// value (no lone surrogate), found in the same pass.
-pub fn new_str<'py, U: Unit>(
+/// them, as CPython requires of every string. For units known to hold no lone surrogate (a
+/// text checked already), or where one does not matter: a `str` may hold them.
+pub fn new_str<'py, U: Unit>(py: Python<'py>, units: &[U]) -> PyResult<Bound<'py, PyString>> {
+    make_str(py, units, false).map(|(string, _)| string)
+}
+
+/// [`new_str`], and whether every unit was a Unicode scalar value (no lone surrogate),
+/// found in the same pass: for texts not checked before.
+pub fn new_str_checked<'py, U: Unit>(
     py: Python<'py>,
     units: &[U],
+) -> PyResult<(Bound<'py, PyString>, bool)> {
+    make_str(py, units, true)
+}
+
+/// [`new_str`], checking the units for lone surrogates if `check`.
+fn make_str<'py, U: Unit>(
+    py: Python<'py>,
+    units: &[U],
+    check: bool,
 ) -> PyResult<(Bound<'py, PyString>, bool)> {
     if units.is_empty() {
         return Ok((PyString::new(py, ""), true));
@@ -190,7 +205,7 @@ pub fn new_str<'py, U: Unit>(
     // in one pass the compiler vectorises; a unit at or above each limit is really there.
     // Below U+D800 it also rules out surrogates; only other chunks (CJK, emoji) are checked.
     let any: u32 = units.iter().fold(U::default(), |acc, &u| acc | u).into();
-    let scalar = any < 0xD800 || units.iter().fold(true, |ok, &u| ok & u.is_scalar());
+    let scalar = !check || any < 0xD800 || units.iter().fold(true, |ok, &u| ok & u.is_scalar());
     let maxchar = match any {
         0..=0x7F => 0x7F,
         0x80..=0xFF => 0xFF,
@@ -243,12 +258,11 @@ pub fn span_string<'py>(
     let data = unsafe { text.data() }?;
     let py = text.py();
     let (a, b) = chars;
-    let (string, _) = match data {
+    match data {
         PyStringData::Ucs1(units) => new_str(py, &units[a..b]),
         PyStringData::Ucs2(units) => new_str(py, &units[a..b]),
         PyStringData::Ucs4(units) => new_str(py, &units[a..b]),
-    }?;
-    Ok(string)
+    }
 }
 
 /// A destination unit: a code point narrowed to it with `as` (exact where it is used).

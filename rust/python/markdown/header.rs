@@ -75,7 +75,7 @@ fn content<'py, U: Unit>(
 ) -> PyResult<Bound<'py, PyString>> {
     let pieces = &scan.pieces[block.pieces.clone()];
     if let [Piece::Text(span)] = pieces {
-        return Ok(new_str(py, scan.slice(text, *span))?.0);
+        return new_str(py, scan.slice(text, *span));
     }
     scratch.clear();
     for piece in pieces {
@@ -85,7 +85,7 @@ fn content<'py, U: Unit>(
             Piece::Break => scratch.extend([b' ', b' ', b'\n'].map(U::from_ascii)),
         }
     }
-    Ok(new_str(py, scratch)?.0)
+    new_str(py, scratch)
 }
 
 /// The metadata dicts of a scan, one fresh dict per block: each distinct metadata is built
@@ -119,7 +119,7 @@ impl<'py> Dicts<'py> {
         } else {
             let dict = PyDict::new(names.py());
             for &(id, title) in &scan.metas[meta] {
-                let title = new_str(names.py(), scan.slice(text, title))?.0;
+                let title = new_str(names.py(), scan.slice(text, title))?;
                 dict.set_item(names.get_item(id)?, title)?;
             }
             dict
