@@ -53,6 +53,11 @@ impl Storage {
         }
     }
 
+    /// Bytes per unit as a power of two (`width() == 1 << shift()`).
+    pub fn shift(self) -> u32 {
+        self.width().trailing_zeros()
+    }
+
     /// `s` as the bytes this storage holds it in (native byte order), or `None` if it has a
     /// character the storage cannot hold, in which case `s` occurs in no such text.
     pub fn encode(self, s: &str) -> Option<Vec<u8>> {
