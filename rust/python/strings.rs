@@ -53,7 +53,7 @@ use pyo3::types::string::PyStringData;
 use pyo3::types::{PyString, PyTuple, PyType};
 
 use super::chunk::PyChunk;
-use crate::units::{utf8_bytes, Fixed, Unit, Units};
+use crate::units::{utf8_bytes, Fixed, Storage, Unit, Units};
 
 /// A Python `str` as the core reads it: its own storage, validated.
 #[derive(Debug, Clone, Copy)]
@@ -201,11 +201,13 @@ fn make_str<'py, U: Unit>(
     if units.is_empty() {
         return Ok((PyString::new(py, ""), true));
     }
-    // The OR of the units has the same highest bit as the widest one, so it tells the kind
-    // in one pass the compiler vectorises; a unit at or above each limit is really there.
-    // Below U+D800 it also rules out surrogates; only other chunks (CJK, emoji) are checked.
-    let any: u32 = units.iter().fold(U::default(), |acc, &u| acc | u).into();
-    let scalar = !check || any < 0xD800 || units.iter().fold(true, |ok, &u| ok & u.is_scalar());
+    // Checking, the OR of every unit is needed anyway: below U+D800 it rules out surrogates,
+    // so only chunks with wider characters (CJK, emoji) take the check's pass.
+    let any = if check {
+        or_of(units)
+    } else {
+        widest_class(units)
+    };
     let maxchar = match any {
         0..=0x7F => 0x7F,
         0x80..=0xFF => 0xFF,
@@ -237,8 +239,37 @@ fn make_str<'py, U: Unit>(
                 units,
             ),
         }
+        let scalar = !check || any < 0xD800 || units.iter().fold(true, |ok, &u| ok & u.is_scalar());
         Ok((string.cast_into_unchecked(), scalar))
     }
+}
+
+/// The OR of the units: its highest bit is that of the widest unit, which picks the kind.
+fn or_of<U: Unit>(units: &[U]) -> u32 {
+    units.iter().fold(U::default(), |acc, &u| acc | u).into()
+}
+
+/// A value whose highest bit is that of the widest unit, enough to pick the string's kind:
+/// [`or_of`] the units, in UCS-2 and UCS-4 taken block by block and stopped at the first
+/// block that reaches the top class of the storage (U+0100, U+10000), where the kind is the
+/// storage's own whatever follows: a chunk of Chinese text, or of English stored as UCS-2
+/// for a curly quote, is decided at its first such character instead of by a pass over all
+/// of it. Latin-1 is folded whole (text stored so is mostly ASCII throughout, so the
+/// blocks' tests would only cost).
+fn widest_class<U: Unit>(units: &[U]) -> u32 {
+    let top = match U::STORAGE {
+        Storage::Utf8 | Storage::Latin1 => return or_of(units),
+        Storage::Ucs2 => 0x100,
+        Storage::Ucs4 => 0x1_0000,
+    };
+    let mut any = 0;
+    for block in units.chunks(128) {
+        any |= or_of(block);
+        if any >= top {
+            break;
+        }
+    }
+    any
 }
 
 /// `text[chars.0:chars.1]` (whose UTF-8 is `utf8[bytes.0..bytes.1]`) as a new `str`, for
