@@ -64,6 +64,27 @@ def test_chunk_strings_are_the_slices_they_claim(text: str, size: int, separator
         assert len(text[: c.start].encode("utf-8")) == c.byte_start
 
 
+@given(
+    st.sampled_from(["a", "é"]),
+    st.lists(st.tuples(st.integers(0, 999), st.sampled_from("é漢😀")), min_size=1, max_size=3),
+    st.integers(100, 700),
+)
+def test_long_chunks_take_the_kind_of_their_widest_character(
+    background: str, wide: list[tuple[int, str]], size: int
+) -> None:
+    """Chunks of hundreds of characters whose widest ones sit anywhere in them (a chunk's
+    kind is decided block by block, at the first block with a character of the storage's
+    top class), in a text stored wider than most of its chunks need."""
+    units = list(background * 1000)
+    for at, char in wide:
+        units[at] = char
+    text = "".join(units)
+    for c in split(fresh(text), size, size // 4, [""]):
+        piece = text[c.start : c.end]
+        assert c.text == piece and hash(c.text) == hash(piece)
+        assert kind(c.text) == kind(piece) and sys.getsizeof(c.text) == sys.getsizeof(piece)
+
+
 @given(texts(), st.integers(1, 40), st.sampled_from([None, [" ", ""], ["(?:a|é)+", ""]]))
 def test_fresh_strings_split_like_the_reference(text: str, size: int, separators) -> None:
     """Literal and regex separators (the regex runs on a UTF-8 copy of the range it scans
