@@ -2,11 +2,13 @@
 //! [`crate::units::Units`]: UTF-8 or CPython's own storage).
 //!
 //! - [`scan`]: where a separator (literal or regex) occurs, and the pieces it cuts.
+//! - [`literal`]: a literal separator's SIMD search in one storage's bytes.
 //! - [`merge`]: LangChain's `_merge_splits`, one piece at a time: groups, overlap, warnings.
 //! - [`recursive`]: `RecursiveCharacterTextSplitter` and `CharacterTextSplitter`, with
 //!   code-point offsets tracked on the way.
 //! - `oracle` (tests only): LangChain's string algorithm transcribed, to compare against.
 
+mod literal;
 pub mod merge;
 #[cfg(test)]
 mod oracle;

@@ -1,16 +1,16 @@
 //! Separator scanning: where a separator occurs in a range of text, and the pieces it cuts.
 //!
 //! Works on any [`Units`] (UTF-8, or CPython's Latin-1/UCS-2/UCS-4 storage). Literal
-//! separators use `memchr::memmem` (SIMD substring search) on the storage bytes, with one
-//! needle per storage; patterns use the `regex` crate, whose leftmost-first semantics give
+//! separators use memchr's SIMD substring search on the storage bytes, with one needle per
+//! storage ([`super::literal`]); patterns use the `regex` crate, whose leftmost-first semantics give
 //! the same match spans as Python's backtracking `re` for the syntax both share (the Python
 //! layer translates Python patterns into that shared subset and keeps the rest on Python's
 //! own engine). The `regex` crate reads UTF-8, so a fixed-width range that is not ASCII is
 //! matched on a UTF-8 copy of that range only.
 
-use memchr::memmem;
 use regex::Regex;
 
+use super::literal::Literal;
 use crate::error::{Error, Result};
 use crate::units::{Storage, Units, Utf8};
 
@@ -36,26 +36,9 @@ impl KeepSeparator {
 enum Matcher {
     /// The empty separator: every character is a piece.
     Chars,
-    /// One finder per [`Storage`] (by its index), `None` where the literal cannot occur.
-    Literal(Box<[Option<memmem::Finder<'static>>; 4]>),
+    /// One search per [`Storage`] (by its index), `None` where the literal cannot occur.
+    Literal(Box<[Option<Literal>; 4]>),
     Regex(Regex),
-}
-
-/// memchr's heuristic takes the rarest bytes of a needle as its prefilter; in UCS-2 and
-/// UCS-4 text the zero byte is the most common of all (every ASCII character has one), so
-/// it is ranked as such and the prefilter looks for the needle's other bytes.
-struct WideTextRank;
-
-impl memchr::arch::all::packedpair::HeuristicFrequencyRank for WideTextRank {
-    fn rank(&self, byte: u8) -> u8 {
-        match byte {
-            0 => 255,
-            b' ' | b'e' | b't' | b'a' | b'o' | b'n' | b'i' | b's' => 240,
-            b'\n' => 200,
-            0x21..=0x7E => 150,
-            _ => 60,
-        }
-    }
 }
 
 /// One separator, ready to scan; cheap to clone and `Send + Sync`.
@@ -73,15 +56,9 @@ impl Separator {
         let matcher = if text.is_empty() {
             Matcher::Chars
         } else {
-            Matcher::Literal(Box::new(Storage::ALL.map(|storage| {
-                let needle = storage.encode(text)?;
-                let builder = memmem::FinderBuilder::new();
-                Some(if storage.width() == 1 {
-                    builder.build_forward_owned(needle)
-                } else {
-                    builder.build_forward_with_ranker_owned(WideTextRank, needle)
-                })
-            })))
+            Matcher::Literal(Box::new(
+                Storage::ALL.map(|storage| Literal::new(storage, text)),
+            ))
         };
         Self {
             matcher,
@@ -239,7 +216,7 @@ impl Separator {
 /// bytes may also appear straddling two units, which is no match. (Shifts, not `%` and `/`
 /// by the width: a division per match was a twentieth of a split of Chinese text.)
 #[inline]
-fn aligned(finder: &memmem::Finder<'_>, hay: &[u8], from: usize, shift: u32) -> Option<usize> {
+fn aligned(finder: &Literal, hay: &[u8], from: usize, shift: u32) -> Option<usize> {
     let mut at = from;
     let misaligned = (1 << shift) - 1;
     loop {
@@ -275,7 +252,7 @@ fn regex_on_copy<'a, T: Units<'a>>(r: &Regex, text: T, a: usize, b: usize) -> Ve
 /// The matches of one separator in one range (see [`Separator::pieces`]).
 enum Matches<'s, 'a> {
     Literal {
-        finder: &'s memmem::Finder<'static>,
+        finder: &'s Literal,
         hay: &'a [u8],
         /// Byte offset in `hay` to search from.
         at: usize,
