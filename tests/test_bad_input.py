@@ -6,6 +6,7 @@ from __future__ import annotations
 import langchain_text_splitters as lc
 import pytest
 
+import ferrochunk
 from ferrochunk.reference.split.recursive import Engine
 from support import outcome, recorded_calls, staged
 
@@ -217,6 +218,33 @@ def test_drop_in_lone_surrogates_like_langchain(impl, text: str, keep) -> None:
         with recorded_calls(Engine) as calls:
             assert_like_langchain(impl, splitter, lambda s: s.split_text(text))
         assert calls == [text], "not split by the reference engine"
+
+
+@pytest.mark.parametrize("wide", ["\uff0c", "\U0001f600"])  # UCS-2 and UCS-4, both >= U+D800
+@pytest.mark.parametrize(
+    "wide_at, lone_at",
+    [(None, 5), (None, 200), (0, 3), (0, 200), (10, 290), (130, 260), (200, 100)],
+)
+@pytest.mark.parametrize("lone", ["\ud800", "\udfff"])
+def test_lone_surrogates_anywhere_in_long_chunks_reach_the_reference(
+    wide: str, wide_at: int | None, lone_at: int, lone: str
+) -> None:
+    """Chunks of hundreds of characters are checked block by block (128 characters), and only
+    from the block where the characters seen reach U+D800 on: a lone surrogate is found in
+    that block and every later one, after a wide character of an earlier block too. Chunks
+    here are the windows [0, 300), [300, 600), [600, 900)."""
+    units = ["a"] * 900
+    for shift in (0, 300, 600):
+        if wide_at is not None:
+            units[shift + wide_at] = wide
+    units[300 + lone_at] = lone
+    text = "".join(units)
+    splitter = ferrochunk.RecursiveCharacterTextSplitter(chunk_size=300, chunk_overlap=0)
+    with recorded_calls(Engine) as calls:
+        got = splitter.split_text(text)
+    assert calls == [text], "not split by the reference engine"
+    expected = lc.RecursiveCharacterTextSplitter(chunk_size=300, chunk_overlap=0)
+    assert got == expected.split_text(text)
 
 
 def test_outcome_helper_catches_panics() -> None:

@@ -201,12 +201,10 @@ fn make_str<'py, U: Unit>(
     if units.is_empty() {
         return Ok((PyString::new(py, ""), true));
     }
-    // Checking, the OR of every unit is needed anyway: below U+D800 it rules out surrogates,
-    // so only chunks with wider characters (CJK, emoji) take the check's pass.
-    let any = if check {
-        or_of(units)
+    let (any, scalar) = if check {
+        or_checked(units)
     } else {
-        widest_class(units)
+        (widest_class(units), true)
     };
     let maxchar = match any {
         0..=0x7F => 0x7F,
@@ -239,7 +237,6 @@ fn make_str<'py, U: Unit>(
                 units,
             ),
         }
-        let scalar = !check || any < 0xD800 || units.iter().fold(true, |ok, &u| ok & u.is_scalar());
         Ok((string.cast_into_unchecked(), scalar))
     }
 }
@@ -247,6 +244,34 @@ fn make_str<'py, U: Unit>(
 /// The OR of the units: its highest bit is that of the widest unit, which picks the kind.
 fn or_of<U: Unit>(units: &[U]) -> u32 {
     units.iter().fold(U::default(), |acc, &u| acc | u).into()
+}
+
+/// [`or_of`] the units, and whether every one is a Unicode scalar value. Taken 128 units at a
+/// time: while the OR so far is below U+D800 no unit can be a surrogate and the blocks are
+/// only OR-ed (English stored as UCS-2 for a curly quote never needs more); from the block
+/// that reaches it on, each is also checked, in the same pass (Chinese, from its first
+/// block). One check pass after a whole OR cost Chinese chunks a second read; checking every
+/// block cost the others a slower loop.
+fn or_checked<U: Unit>(units: &[U]) -> (u32, bool) {
+    if U::STORAGE == Storage::Latin1 {
+        return (or_of(units), true);
+    }
+    let (mut any, mut scalar) = (0, true);
+    for block in units.chunks(128) {
+        if any >= 0xD800 {
+            let (or, ok) = block.iter().fold((U::default(), true), |(or, ok), &u| {
+                (or | u, ok & u.is_scalar())
+            });
+            any |= or.into();
+            scalar &= ok;
+        } else {
+            any |= or_of(block);
+            if any >= 0xD800 {
+                scalar &= block.iter().fold(true, |ok, &u| ok & u.is_scalar());
+            }
+        }
+    }
+    (any, scalar)
 }
 
 /// A value whose highest bit is that of the widest unit, enough to pick the string's kind:
