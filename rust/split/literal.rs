@@ -7,9 +7,10 @@
 //! each `\n` (every 40 characters of Chinese Markdown) to find a `\n\n` (every 109). Here a
 //! wide needle of several units is searched with memchr's AVX2 pair searcher directly, the
 //! pair being the low bytes of its two rarest units, equal or not (`0A` and `0A` two units
-//! apart). One 1-byte-per-unit needle keeps `memmem`'s own choice, which takes the needle's
-//! first two bytes when they tie. Both return the same matches; `memmem` serves haystacks
-//! too short for the pair searcher, needles of one unit, and CPUs without AVX2.
+//! apart). In Latin-1 `memmem`'s own choice is kept: it starts from the needle's first two
+//! bytes, whatever their values, and `"\n\n"` is just those. Both searches return the same
+//! matches; `memmem` also serves haystacks too short for the pair searcher, needles of one
+//! unit, and CPUs without AVX2.
 
 use memchr::arch::all::packedpair::{HeuristicFrequencyRank, Pair};
 use memchr::memmem;
@@ -115,7 +116,7 @@ fn unit_pair(needle: &[u8], width: usize) -> Option<Pair> {
 mod tests {
     use super::*;
 
-    /// Every match of `needle` in `hay` at any byte offset, overlapping, by brute force.
+    /// The first match of `needle` in `hay`, at any byte offset, by brute force.
     fn brute(hay: &[u8], needle: &[u8]) -> Option<usize> {
         hay.windows(needle.len()).position(|w| w == needle)
     }

@@ -2,10 +2,10 @@
 //!
 //! Works on any [`Units`] (UTF-8, or CPython's Latin-1/UCS-2/UCS-4 storage). Literal
 //! separators use memchr's SIMD substring search on the storage bytes, with one needle per
-//! storage ([`super::literal`]); patterns use the `regex` crate, whose leftmost-first semantics give
-//! the same match spans as Python's backtracking `re` for the syntax both share (the Python
-//! layer translates Python patterns into that shared subset and keeps the rest on Python's
-//! own engine). The `regex` crate reads UTF-8, so a fixed-width range that is not ASCII is
+//! storage ([`super::literal`]); patterns use the `regex` crate, whose leftmost-first
+//! semantics give the same match spans as Python's backtracking `re` for the syntax both
+//! share (the Python layer translates Python patterns into that shared subset and keeps the
+//! rest on Python's own engine). The `regex` crate reads UTF-8, so a fixed-width range that is not ASCII is
 //! matched on a UTF-8 copy of that range only.
 
 use regex::Regex;
@@ -214,7 +214,7 @@ impl Separator {
 /// The first occurrence of `finder`'s needle in `hay` at or after byte `from` that starts
 /// on a unit boundary (`1 << shift` bytes per unit): in UCS-2 and UCS-4 text the needle's
 /// bytes may also appear straddling two units, which is no match. (Shifts, not `%` and `/`
-/// by the width: a division per match was a twentieth of a split of Chinese text.)
+/// by the width: three divisions per match were about 4 % of a split of Chinese text.)
 #[inline]
 fn aligned(finder: &Literal, hay: &[u8], from: usize, shift: u32) -> Option<usize> {
     let mut at = from;
