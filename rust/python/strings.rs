@@ -53,7 +53,7 @@ use pyo3::types::string::PyStringData;
 use pyo3::types::{PyString, PyTuple, PyType};
 
 use super::chunk::PyChunk;
-use crate::units::{utf8_bytes, Fixed, Storage, Unit, Units};
+use crate::units::{all_scalar, or_of, utf8_bytes, Fixed, Storage, Unit, Units};
 
 /// A Python `str` as the core reads it: its own storage, validated.
 #[derive(Debug, Clone, Copy)]
@@ -241,11 +241,6 @@ fn make_str<'py, U: Unit>(
     }
 }
 
-/// The OR of the units: its highest bit is that of the widest unit, which picks the kind.
-fn or_of<U: Unit>(units: &[U]) -> u32 {
-    units.iter().fold(U::default(), |acc, &u| acc | u).into()
-}
-
 /// [`or_of`] the units, and whether every one is a Unicode scalar value. Taken 128 units at a
 /// time: while the OR so far is below U+D800 no unit can be a surrogate and the blocks are
 /// only OR-ed (English stored as UCS-2 for a curly quote never needs more); from the block
@@ -267,7 +262,7 @@ fn or_checked<U: Unit>(units: &[U]) -> (u32, bool) {
         } else {
             any |= or_of(block);
             if any >= 0xD800 {
-                scalar &= block.iter().fold(true, |ok, &u| ok & u.is_scalar());
+                scalar &= all_scalar(block);
             }
         }
     }

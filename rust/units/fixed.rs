@@ -167,6 +167,19 @@ fn to_char<U: Into<u32>>(u: U) -> char {
     char::from_u32(u.into()).unwrap_or(char::REPLACEMENT_CHARACTER)
 }
 
+/// The OR of `units`: its highest bit is that of the widest unit (a fold the compiler
+/// vectorises), which tells a text's kind and rules surrogates out below U+D800.
+#[inline]
+pub fn or_of<U: Unit>(units: &[U]) -> u32 {
+    units.iter().fold(U::default(), |acc, &u| acc | u).into()
+}
+
+/// Whether every unit is a Unicode scalar value (a fold with no early exit, vectorised).
+#[inline]
+pub fn all_scalar<U: Unit>(units: &[U]) -> bool {
+    units.iter().fold(true, |ok, &u| ok & u.is_scalar())
+}
+
 /// UTF-8 bytes of `units` (one each, plus one at each of U+0080, U+0800 and U+10000), or
 /// `None` if one is a lone surrogate, which has no UTF-8 form. One fold per block sums the
 /// extra bytes (in the units' own width, lane for lane, so as many lanes as the vector
@@ -179,11 +192,8 @@ fn utf8_len<U: Unit>(units: &[U]) -> Option<usize> {
     const BLOCK: usize = 4096;
     let (mut extra, mut clean) = (0, true);
     for block in units.chunks(BLOCK) {
-        if U::ASCII_FIRST {
-            let any: u32 = block.iter().fold(U::default(), |acc, &u| acc | u).into();
-            if any < 0x80 {
-                continue;
-            }
+        if U::ASCII_FIRST && or_of(block) < 0x80 {
+            continue;
         }
         let mut any = 0;
         for part in block.chunks(U::SUM_BLOCK) {
@@ -197,7 +207,7 @@ fn utf8_len<U: Unit>(units: &[U]) -> Option<usize> {
             any |= or.into();
         }
         if any >= 0xD800 {
-            clean &= block.iter().fold(true, |ok, &u| ok & u.is_scalar());
+            clean &= all_scalar(block);
         }
     }
     clean.then_some(units.len() + extra)
@@ -217,8 +227,7 @@ pub fn utf8_bytes<U: Unit>(units: &[U]) -> Vec<u8> {
     let mut pos = 0;
     let mut blocks = units.chunks_exact(BLOCK);
     for block in &mut blocks {
-        let any: u32 = block.iter().fold(U::default(), |acc, &u| acc | u).into();
-        if any < 0x80 {
+        if or_of(block) < 0x80 {
             for (d, &u) in out[pos..pos + BLOCK].iter_mut().zip(block) {
                 *d = u.into() as u8;
             }
