@@ -5,9 +5,11 @@ objects made before the clock starts, so no UTF-8 form cached in a string by an 
 helps) with ferrochunk's token caches emptied, then once more on the same objects (warm,
 labelled). A ratio is the median over rounds of that round's ratio, which other work on a
 shared machine disturbs least. Times are the process's CPU time (every split here runs on one
-thread), so being descheduled by other work does not count. Every output is checked identical
-to LangChain's first. Outputs are kept until the clock stops, as by a caller collecting
-chunks (``--free-outputs``: each dropped as soon as it is made, as in a streaming pipeline).
+thread), so being descheduled by other work does not count; the letters table is the
+exception (a count that long runs on every thread): wall clock, one thread beside it. Every
+output is checked identical to LangChain's first. Outputs are kept until the clock stops, as
+by a caller collecting chunks (``--free-outputs``: each dropped as soon as it is made, as in
+a streaming pipeline).
 
     python benches/cold_speed.py [--rounds N] [--free-outputs] [split tokens header ...]
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import random
 import statistics
 import sys
@@ -234,16 +237,18 @@ def document(megabytes_: int) -> str:
     return repeated[: target * len(base) // len(base.encode("utf-8"))]
 
 
-def _one(fn: Split, text: str, rounds: int) -> float:
-    """Median seconds to split a fresh copy of ``text``."""
+def _one(
+    fn: Split, text: str, rounds: int, clock: Callable[[], float] = time.process_time
+) -> float:
+    """Median seconds (of ``clock``: CPU time unless told) to split a fresh copy of ``text``."""
     times = []
     for _ in range(rounds):
         copy = fresh(text)
-        start = time.process_time()
+        start = clock()
         out = fn(copy)
         if FREE_OUTPUTS:
             del out
-        times.append(time.process_time() - start)
+        times.append(clock() - start)
         del copy
         out = None  # kept until the clock stopped (see `FREE_OUTPUTS`)
     return statistics.median(times)
@@ -284,12 +289,15 @@ def nosep_section(rounds: int) -> None:
 
 def letters_section(rounds: int) -> None:
     """Counting cl100k tokens of one run of letters without a break: random letters, and
-    the English prose corpus with everything but letters removed."""
+    the English prose corpus with everything but letters removed. Wall-clock time: a text
+    of a megabyte or more is counted across the process's threads (the run in parts,
+    ``bpe/parallel.rs``), so one thread (``FERROCHUNK_NUM_THREADS=1``) is shown beside it."""
     import re
 
-    print("\n### Counting cl100k tokens of one run of letters (caches emptied)\n")
-    print("| text | 5 MB: MB/s | 50 MB: MB/s | time 50 MB / time 5 MB |")
-    print("|---|---:|---:|---:|")
+    cpus = len(os.sched_getaffinity(0))
+    print("\n### Counting cl100k tokens of one run of letters (caches emptied, wall clock)\n")
+    print("| text | threads | 5 MB: MB/s | 50 MB: MB/s | time 50 MB / time 5 MB |")
+    print("|---|---:|---:|---:|---:|")
     enc = ferrochunk.get_encoding("cl100k_base")
     prose = re.sub("[^A-Za-z]", "", "".join(texts("en-prose")))
     sources = {
@@ -297,20 +305,29 @@ def letters_section(rounds: int) -> None:
         "en-prose, letters only": lambda n: (prose * (n // len(prose) + 1))[:n],
         "one letter repeated": lambda n: "a" * n,
     }
-    for name, make in sources.items():
-        seconds = {}
-        for mb in (5, 50):
-            text = make(mb * 1_000_000)
 
-            def count(t: str) -> int:
-                tokens.clear_caches()
-                return enc.count(t, disallowed_special=())
+    def count(t: str) -> int:
+        tokens.clear_caches()
+        return enc.count(t, disallowed_special=())
 
-            seconds[mb] = _one(count, text, max(1, rounds // 3))
-        print(
-            f"| {name} | {5 / seconds[5]:.1f} | {50 / seconds[50]:.1f} | "
-            f"{seconds[50] / seconds[5]:.1f} |"
-        )
+    saved = os.environ.get("FERROCHUNK_NUM_THREADS")
+    try:
+        for name, make in sources.items():
+            for threads in (1, cpus):
+                os.environ["FERROCHUNK_NUM_THREADS"] = str(threads)
+                seconds = {}
+                for mb in (5, 50):
+                    text = make(mb * 1_000_000)
+                    seconds[mb] = _one(count, text, max(1, rounds // 3), time.perf_counter)
+                print(
+                    f"| {name} | {threads} | {5 / seconds[5]:.1f} | {50 / seconds[50]:.1f} | "
+                    f"{seconds[50] / seconds[5]:.1f} |"
+                )
+    finally:
+        if saved is None:
+            os.environ.pop("FERROCHUNK_NUM_THREADS", None)
+        else:
+            os.environ["FERROCHUNK_NUM_THREADS"] = saved
 
 
 SECTIONS = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import random
 
 import pytest
 from hypothesis import given
@@ -173,6 +174,27 @@ def test_count_batch_cuts_long_texts_exactly() -> None:
         ours, theirs = ferrochunk.get_encoding(name), ferrochunk.tiktoken_encoding(name)
         want = [len(theirs.encode_ordinary(t)) for t in big]
         assert ours.count_batch(big, disallowed_special=()) == want, name
+
+
+def test_long_texts_count_the_same_across_threads(monkeypatch) -> None:
+    """``count`` takes a text of a megabyte or more to the pool: in segments, and a piece that
+    long in parts joined at a shared token (``bpe/parallel.rs``). Its count is the one-thread
+    count (windows, checked against tiktoken above), letters in one piece or not, and
+    tiktoken's on the corpus joined into one text."""
+    rng = random.Random(3)
+    letters = "".join(rng.choices("etaoinshrdlucmfwyp", k=1_300_000))
+    prose = "".join(corpus.texts("en-prose"))
+    joined = "\n".join(p.read_text(encoding="utf-8") for p in corpus.paths())
+    cases = [letters, prose[:5000] + letters + prose[:5000], "\u6f22\u5b57" * 400_000, joined]
+    for name in ("gpt2", "cl100k_base", "o200k_base"):
+        enc = ferrochunk.get_encoding(name)
+        counts = {}
+        for threads in ("1", "3"):
+            monkeypatch.setenv("FERROCHUNK_NUM_THREADS", threads)
+            counts[threads] = [enc.count(t, disallowed_special=()) for t in cases]
+        assert counts["3"] == counts["1"], name
+        want = len(ferrochunk.tiktoken_encoding(name).encode_ordinary(joined))
+        assert counts["3"][-1] == want, name
 
 
 def test_count_batch_equals_tiktoken_counts() -> None:

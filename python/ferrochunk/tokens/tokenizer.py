@@ -96,7 +96,9 @@ class Tokenizer:
         allowed_special: AllowedSpecial = frozenset(),
         disallowed_special: AllowedSpecial = "all",
     ) -> int:
-        """``len(encode(text, ...))`` without building the list."""
+        """``len(encode(text, ...))`` without building the list. A text of a megabyte or more
+        is counted across cores as ``count_batch`` counts (``FERROCHUNK_NUM_THREADS`` threads,
+        else every CPU this process may use), a single run that long in parts."""
         policy = self.special_policy(allowed_special, disallowed_special)
         return _call(self._native.count, text, *policy)
 

@@ -14,6 +14,7 @@ use rayon::prelude::*;
 use crate::python::chunk::PyChunk;
 use crate::python::strings::{collector_paused, text_of, utf8_of};
 use crate::text::CharCursor;
+use crate::tokens::bpe::PARALLEL_MIN;
 use crate::tokens::encodings::{encoding_for_model, names};
 use crate::tokens::tokenizer::{
     token_offsets, token_windows, token_windows_lossy, SpecialPolicy, TokenLength, Tokenizer,
@@ -118,7 +119,8 @@ impl PyEncoder {
         Ok(py.detach(|| self.inner.encode(&utf8_of(units), &policy))?)
     }
 
-    /// `len(encode(...))` without building the ids.
+    /// `len(encode(...))` without building the ids; a text of a megabyte or more across the
+    /// pool's threads.
     fn count(
         &self,
         py: Python<'_>,
@@ -128,7 +130,21 @@ impl PyEncoder {
     ) -> PyResult<usize> {
         let policy = self.policy(&allowed, &disallowed);
         let units = text_of(text, true)?;
-        Ok(py.detach(|| self.inner.count(&utf8_of(units), &policy))?)
+        if text.len()? < PARALLEL_MIN {
+            return Ok(py.detach(|| self.inner.count(&utf8_of(units), &policy))?);
+        }
+        // A long text is counted across the pool as `count_batch` counts it: in segments, and
+        // each piece of a megabyte or more in parts (`bpe::parallel`).
+        let threads = crate::parallel::resolve(None)?;
+        Ok(py.detach(|| {
+            let utf8 = utf8_of(units);
+            match threads {
+                1 => self.inner.count(&utf8, &policy),
+                _ => crate::parallel::run(threads, || {
+                    self.inner.count_batch(&[&utf8], &policy).map(|n| n[0])
+                })?,
+            }
+        })?)
     }
 
     /// Counts of many texts, across cores with the GIL released: the texts are read in

@@ -14,6 +14,7 @@
 mod joins;
 mod letter_parts;
 mod long_tokens;
+mod parallel;
 mod piece_cache;
 mod scan_keys;
 mod scratch;
@@ -31,6 +32,8 @@ use piece_cache::piece_hash;
 use scratch::Scratch;
 use short_tokens::ShortTokens;
 
+#[cfg_attr(not(feature = "python"), allow(unused_imports))] // the binding's `count`
+pub use parallel::PARALLEL_MIN;
 pub use piece_cache::clear_caches;
 
 /// Pieces of more parts than this are merged with a heap instead of linear scans (at most

@@ -123,7 +123,7 @@ impl Ranks {
                 self.merge(&piece[start..stop], scratch, next);
                 *merged = start..stop;
             }
-            if let Some(shared) = self.shared_token(&tail[kept..], next, start) {
+            if let Some(shared) = self.shared_token(&tail[kept..], start, next, start) {
                 return Some((kept, start, stop, shared));
             }
             margin *= 2;
@@ -150,10 +150,16 @@ impl Ranks {
         false
     }
 
-    /// The first token `a[i] == b[j]` that both sequences (both starting at position `at`)
-    /// hold at the same position, as `(i, j)`.
-    fn shared_token(&self, a: &[u32], b: &[u32], at: usize) -> Option<(usize, usize)> {
-        let (mut i, mut j, mut pa, mut pb) = (0, 0, at, at);
+    /// The first token `a[i] == b[j]` that both sequences (starting at positions `pa` and
+    /// `pb`) hold at the same position, as `(i, j)`.
+    pub(super) fn shared_token(
+        &self,
+        a: &[u32],
+        mut pa: usize,
+        b: &[u32],
+        mut pb: usize,
+    ) -> Option<(usize, usize)> {
+        let (mut i, mut j) = (0, 0);
         while i < a.len() && j < b.len() {
             if pa == pb && a[i] == b[j] {
                 return Some((i, j));
@@ -171,40 +177,59 @@ impl Ranks {
 
     /// The length of a token a merge produced (always a token: at least one byte).
     #[inline]
-    fn len_of(&self, rank: u32) -> usize {
+    pub(super) fn len_of(&self, rank: u32) -> usize {
         self.token_len(rank).unwrap_or(1)
     }
 
-    /// Appends the tokens of a long piece to `out`: in windows, else whole.
+    /// Appends the tokens of a long piece to `out`: in parts across the current pool where
+    /// that applies ([`Ranks::merge_in_parallel`]), else [`Ranks::encode_long_alone`].
     pub(super) fn encode_long(&self, piece: &[u8], out: &mut Vec<u32>) {
-        let (mut scratch, mark) = (Scratch::default(), out.len());
-        let out = std::cell::RefCell::new(out);
-        let mut emit = |ids: &[u32]| out.borrow_mut().extend_from_slice(ids);
-        let mut reset = || out.borrow_mut().truncate(mark);
-        if !self.merge_windows_widening(
-            piece,
-            (WINDOW, MARGIN),
-            &mut scratch,
-            &mut emit,
-            &mut reset,
-        ) {
-            self.merge(piece, &mut scratch, &mut out.borrow_mut());
+        match self.merge_in_parallel(piece, true) {
+            Some((_, ids)) => out.extend_from_slice(&ids),
+            None => self.encode_long_alone(piece, out),
         }
     }
 
-    /// The number of tokens of a long piece: in windows (keeping no tokens), else whole.
+    /// Appends the tokens of a long piece to `out`, on this thread.
+    pub(super) fn encode_long_alone(&self, piece: &[u8], out: &mut Vec<u32>) {
+        let mark = out.len();
+        let out = std::cell::RefCell::new(out);
+        self.stream_long(
+            piece,
+            &mut |ids| out.borrow_mut().extend_from_slice(ids),
+            &mut || out.borrow_mut().truncate(mark),
+        );
+    }
+
+    /// The number of tokens of a long piece: in parts across the current pool where that
+    /// applies, else on this thread (keeping no tokens).
     pub(super) fn count_long(&self, piece: &[u8]) -> usize {
-        let mut scratch = Scratch::default();
-        let count = std::cell::Cell::new(0);
-        let mut emit = |ids: &[u32]| count.set(count.get() + ids.len());
-        let mut reset = || count.set(0);
-        if self.merge_windows_widening(piece, (WINDOW, MARGIN), &mut scratch, &mut emit, &mut reset)
-        {
-            return count.get();
+        if let Some((count, _)) = self.merge_in_parallel(piece, false) {
+            return count;
         }
-        let mut all = Vec::new();
-        self.merge(piece, &mut scratch, &mut all);
-        all.len()
+        let count = std::cell::Cell::new(0);
+        self.stream_long(
+            piece,
+            &mut |ids| count.set(count.get() + ids.len()),
+            &mut || count.set(0),
+        );
+        count.get()
+    }
+
+    /// Calls `emit` with the tokens of a long piece in order, on this thread: in windows,
+    /// else (`reset` having dropped what they emitted) merged whole.
+    pub(super) fn stream_long(
+        &self,
+        piece: &[u8],
+        emit: &mut impl FnMut(&[u32]),
+        reset: &mut impl FnMut(),
+    ) {
+        let mut scratch = Scratch::default();
+        if !self.merge_windows_widening(piece, (WINDOW, MARGIN), &mut scratch, emit, reset) {
+            let mut all = Vec::new();
+            self.merge(piece, &mut scratch, &mut all);
+            emit(&all);
+        }
     }
 }
 
@@ -389,14 +414,23 @@ mod tests {
     fn a_shared_token_is_the_same_token_at_the_same_place() {
         let r = spec("cl100k_base").unwrap().ranks();
         let (hello, world) = (r.rank(b"hello").unwrap(), r.rank(b" world").unwrap());
-        assert_eq!(r.shared_token(&[hello, world], &[hello], 9), Some((0, 0)));
-        assert_eq!(r.shared_token(&[hello, world], &[world, hello], 9), None);
+        assert_eq!(
+            r.shared_token(&[hello, world], 9, &[hello], 9),
+            Some((0, 0))
+        );
+        assert_eq!(r.shared_token(&[hello, world], 9, &[world, hello], 9), None);
         let h = r.rank(b"h").unwrap();
         let ello = r.rank(b"ello").unwrap();
         assert_eq!(
-            r.shared_token(&[h, ello, world], &[hello, world], 0),
+            r.shared_token(&[h, ello, world], 0, &[hello, world], 0),
             Some((2, 1))
         );
+        // Sequences starting at different places: " world" at 5 in both.
+        assert_eq!(
+            r.shared_token(&[world], 5, &[hello, world], 0),
+            Some((0, 1))
+        );
+        assert_eq!(r.shared_token(&[world], 4, &[hello, world], 0), None);
     }
 
     proptest! {
