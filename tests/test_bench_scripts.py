@@ -35,3 +35,10 @@ def test_split_ab_compares_two_copies_of_one_build(tmp_path: Path) -> None:
     out = _run("benches/split_ab.py", str(other), "--rounds", "3", "--corpora", "en-prose")
     rows = [line.split("|") for line in out.splitlines() if line.startswith("| en-prose")]
     assert [row[2].strip() for row in rows] == ["native", "recursive", "character"]
+
+
+def test_long_text_threads_table() -> None:
+    require()
+    out = _run("benches/long_text_threads.py", "1")
+    rows = [line.split("|")[1].strip() for line in out.splitlines() if line.startswith("| ")]
+    assert rows == ["job", "count", "encode", "TokenTextSplitter"]

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -93,6 +95,24 @@ def test_special_tokens_models_and_documents_match_langchain(cls, kwargs) -> Non
         assert [(d.page_content, d.metadata) for d in got] == [
             (d.page_content, d.metadata) for d in want
         ]
+
+
+def test_token_text_splitter_on_one_long_text_matches_langchain(monkeypatch) -> None:
+    """A text of a megabyte or more is encoded across threads, in segments: LangChain's
+    windows on three threads and on one; and a run of letters that long, merged in parts
+    (tiktoken's whole-piece merge is too slow for it), the same windows either way."""
+    kwargs = {"encoding_name": "cl100k_base", "chunk_size": 512, "chunk_overlap": 50}
+    ours = ferrochunk.TokenTextSplitter.from_tiktoken_encoder(**kwargs)
+    joined = "\n".join(corpus.texts("en-markdown"))
+    assert len(joined.encode()) > 1_000_000
+    want = lc.TokenTextSplitter.from_tiktoken_encoder(**kwargs).split_text(joined)
+    run = "x" + "".join(random.Random(5).choices("etaoinshrdlu", k=1_100_000))
+    outputs = {}
+    for threads in ("3", "1"):
+        monkeypatch.setenv("FERROCHUNK_NUM_THREADS", threads)
+        assert ours.split_text(joined) == want, threads
+        outputs[threads] = ours.split_text(run)
+    assert outputs["3"] == outputs["1"]
 
 
 @pytest.mark.parametrize("size,overlap", [(512, 50), (64, 0), (7, 3)])

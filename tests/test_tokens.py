@@ -176,11 +176,11 @@ def test_count_batch_cuts_long_texts_exactly() -> None:
         assert ours.count_batch(big, disallowed_special=()) == want, name
 
 
-def test_long_texts_count_the_same_across_threads(monkeypatch) -> None:
-    """``count`` takes a text of a megabyte or more to the pool: in segments, and a piece that
-    long in parts joined at a shared token (``bpe/parallel.rs``). Its count is the one-thread
-    count (windows, checked against tiktoken above), letters in one piece or not, and
-    tiktoken's on the corpus joined into one text."""
+def test_long_texts_count_and_encode_the_same_across_threads(monkeypatch) -> None:
+    """``count`` and ``encode`` take a text of a megabyte or more to the pool: in segments,
+    and a piece that long in parts joined at a shared token (``bpe/parallel.rs``). The ids
+    and count are one thread's (windows, checked against tiktoken above), letters in one
+    piece or not, and tiktoken's on the corpus joined into one text."""
     rng = random.Random(3)
     letters = "".join(rng.choices("etaoinshrdlucmfwyp", k=1_300_000))
     prose = "".join(corpus.texts("en-prose"))
@@ -188,13 +188,15 @@ def test_long_texts_count_the_same_across_threads(monkeypatch) -> None:
     cases = [letters, prose[:5000] + letters + prose[:5000], "\u6f22\u5b57" * 400_000, joined]
     for name in ("gpt2", "cl100k_base", "o200k_base"):
         enc = ferrochunk.get_encoding(name)
-        counts = {}
+        counts, ids = {}, {}
         for threads in ("1", "3"):
             monkeypatch.setenv("FERROCHUNK_NUM_THREADS", threads)
             counts[threads] = [enc.count(t, disallowed_special=()) for t in cases]
-        assert counts["3"] == counts["1"], name
-        want = len(ferrochunk.tiktoken_encoding(name).encode_ordinary(joined))
-        assert counts["3"][-1] == want, name
+            ids[threads] = [enc.encode_ordinary(t) for t in cases]
+        assert counts["3"] == counts["1"] == [len(i) for i in ids["1"]], name
+        assert ids["3"] == ids["1"], name
+        want = ferrochunk.tiktoken_encoding(name).encode_ordinary(joined)
+        assert ids["3"][-1] == want, name
 
 
 def test_count_batch_equals_tiktoken_counts() -> None:

@@ -94,12 +94,35 @@ impl Tokenizer {
     /// as their ids and everything between them as ordinary text.
     pub fn encode(&self, text: &str, policy: &SpecialPolicy) -> Result<Vec<u32>> {
         check_disallowed(text, &policy.disallowed)?;
+        Ok(self.encode_allowed(text, policy))
+    }
+
+    /// [`Self::encode`] once the text is known to hold nothing disallowed.
+    fn encode_allowed(&self, text: &str, policy: &SpecialPolicy) -> Vec<u32> {
         let mut out = Vec::with_capacity(text.len() / 4 + 1);
         for_segments(text, &policy.allowed, |segment| match segment {
             Segment::Text(s) => self.encode_into(s, &mut out),
             Segment::Special(id) => out.push(id),
         });
-        Ok(out)
+        out
+    }
+
+    /// [`Self::encode`] across the current rayon pool: the text's [`segments`] encoded in
+    /// parallel and their ids joined in order (each piece of 1 MB or more also in parts).
+    /// Call it on a pool of the caller's sizing (`crate::parallel::run`).
+    pub fn encode_in_parallel(&self, text: &str, policy: &SpecialPolicy) -> Result<Vec<u32>> {
+        check_disallowed(text, &policy.disallowed)?;
+        let parts: Vec<Vec<u32>> = segments(text, SEGMENT)
+            .par_iter()
+            .with_min_len(1)
+            .map(|segment| self.encode_allowed(segment, policy))
+            .collect();
+        Ok(parts.concat())
+    }
+
+    /// [`Self::count`] across the current rayon pool, as [`Self::encode_in_parallel`].
+    pub fn count_in_parallel(&self, text: &str, policy: &SpecialPolicy) -> Result<usize> {
+        Ok(self.count_batch(&[text], policy)?[0])
     }
 
     /// `len(encode(text, ...))`.
@@ -475,6 +498,35 @@ mod tests {
             let disallowed: Vec<String> = sets.iter().map(|s| (*s).to_owned()).collect();
             let want = leftmost_disallowed(&text, &disallowed).map(Error::DisallowedSpecial);
             proptest::prop_assert_eq!(check_disallowed(&text, &disallowed).err(), want);
+        }
+    }
+
+    /// On a pool, long texts are encoded and counted in segments (and long pieces in parts):
+    /// the same ids, count and errors as on one thread.
+    #[test]
+    fn encoding_in_parallel_gives_the_same_ids() {
+        let lines = "Hello world\nnext\n\nfoo  \nbar's\r\nBaz 12\n漢字\nx!\n/y\n<|endoftext|>\n";
+        let letters: String = (0..300_000u64)
+            .map(|i| char::from(b'a' + ((i * 7919) ^ (i >> 5)) as u8 % 26))
+            .collect();
+        let text = format!("{}{letters}\n{}", lines.repeat(3000), lines.repeat(2000));
+        for name in ["gpt2", "cl100k_base", "o200k_base"] {
+            let t = Tokenizer::new(name).unwrap();
+            for policy in [t.policy(&["<|endoftext|>"], None), SpecialPolicy::default()] {
+                let want = t.encode(&text, &policy).unwrap();
+                let (ids, count) = crate::parallel::run(3, || {
+                    (
+                        t.encode_in_parallel(&text, &policy),
+                        t.count_in_parallel(&text, &policy),
+                    )
+                })
+                .unwrap();
+                assert_eq!(ids.unwrap(), want, "{name}");
+                assert_eq!(count.unwrap(), want.len(), "{name}");
+            }
+            let strict = t.policy(&[], None);
+            let refused = crate::parallel::run(2, || t.encode_in_parallel(&text, &strict));
+            assert_eq!(refused.unwrap().err(), t.encode(&text, &strict).err());
         }
     }
 

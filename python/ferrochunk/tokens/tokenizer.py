@@ -81,7 +81,8 @@ class Tokenizer:
         allowed_special: AllowedSpecial = frozenset(),
         disallowed_special: AllowedSpecial = "all",
     ) -> list[int]:
-        """tiktoken's ``encode``: raises ``ValueError`` on disallowed special-token text."""
+        """tiktoken's ``encode``: raises ``ValueError`` on disallowed special-token text. A text
+        of a megabyte or more is encoded across cores (as ``count``)."""
         policy = self.special_policy(allowed_special, disallowed_special)
         return _call(self._native.encode, text, *policy)
 
@@ -97,8 +98,9 @@ class Tokenizer:
         disallowed_special: AllowedSpecial = "all",
     ) -> int:
         """``len(encode(text, ...))`` without building the list. A text of a megabyte or more
-        is counted across cores as ``count_batch`` counts (``FERROCHUNK_NUM_THREADS`` threads,
-        else every CPU this process may use), a single run that long in parts."""
+        is counted across cores (``FERROCHUNK_NUM_THREADS`` threads, else every CPU this
+        process may use): in segments, as ``count_batch`` counts, a single run that long in
+        parts."""
         policy = self.special_policy(allowed_special, disallowed_special)
         return _call(self._native.count, text, *policy)
 

@@ -26,6 +26,23 @@ pub type WindowSpan = (usize, usize, usize, usize, usize);
 /// What `__reduce__` returns: the class and its constructor arguments.
 type Reduced<'py> = (Bound<'py, PyAny>, Bound<'py, PyTuple>);
 
+/// `work(true)` on the pool for a text of [`PARALLEL_MIN`] code units or more (the
+/// tokenizer's `*_in_parallel` methods then spread it over the pool's threads), else
+/// `work(false)` on this thread: a short text is not worth the hop.
+fn by_size<R: Send>(
+    len: usize,
+    work: impl FnOnce(bool) -> crate::error::Result<R> + Send,
+) -> crate::error::Result<R> {
+    let threads = match len {
+        PARALLEL_MIN.. => crate::parallel::resolve(None)?,
+        _ => 1,
+    };
+    match threads {
+        1 => work(false),
+        _ => crate::parallel::run(threads, || work(true))?,
+    }
+}
+
 /// One of tiktoken's encodings, with its ranks bundled in the binary.
 #[pyclass(frozen, name = "Encoder", module = "ferrochunk._native")]
 pub struct PyEncoder {
@@ -102,8 +119,7 @@ impl PyEncoder {
     /// after (CPython would keep its own inside the string); a lone surrogate raises
     /// `UnicodeEncodeError` (the caller replaces them as tiktoken does, and retries).
     fn encode_ordinary(&self, py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Vec<u32>> {
-        let units = text_of(text, true)?;
-        Ok(py.detach(|| self.inner.encode_ordinary(&utf8_of(units))))
+        self.encode(py, text, Vec::new(), Vec::new())
     }
 
     /// tiktoken's `encode` with explicit allowed and disallowed lists.
@@ -115,8 +131,18 @@ impl PyEncoder {
         disallowed: Vec<String>,
     ) -> PyResult<Vec<u32>> {
         let policy = self.policy(&allowed, &disallowed);
-        let units = text_of(text, true)?;
-        Ok(py.detach(|| self.inner.encode(&utf8_of(units), &policy))?)
+        let (units, len) = (text_of(text, true)?, text.len()?);
+        let inner = &self.inner;
+        Ok(py.detach(|| {
+            by_size(len, |pooled| {
+                let utf8 = utf8_of(units);
+                if pooled {
+                    inner.encode_in_parallel(&utf8, &policy)
+                } else {
+                    inner.encode(&utf8, &policy)
+                }
+            })
+        })?)
     }
 
     /// `len(encode(...))` without building the ids; a text of a megabyte or more across the
@@ -129,21 +155,17 @@ impl PyEncoder {
         disallowed: Vec<String>,
     ) -> PyResult<usize> {
         let policy = self.policy(&allowed, &disallowed);
-        let units = text_of(text, true)?;
-        if text.len()? < PARALLEL_MIN {
-            return Ok(py.detach(|| self.inner.count(&utf8_of(units), &policy))?);
-        }
-        // A long text is counted across the pool as `count_batch` counts it: in segments, and
-        // each piece of a megabyte or more in parts (`bpe::parallel`).
-        let threads = crate::parallel::resolve(None)?;
+        let (units, len) = (text_of(text, true)?, text.len()?);
+        let inner = &self.inner;
         Ok(py.detach(|| {
-            let utf8 = utf8_of(units);
-            match threads {
-                1 => self.inner.count(&utf8, &policy),
-                _ => crate::parallel::run(threads, || {
-                    self.inner.count_batch(&[&utf8], &policy).map(|n| n[0])
-                })?,
-            }
+            by_size(len, |pooled| {
+                let utf8 = utf8_of(units);
+                if pooled {
+                    inner.count_in_parallel(&utf8, &policy)
+                } else {
+                    inner.count(&utf8, &policy)
+                }
+            })
         })?)
     }
 
@@ -194,10 +216,16 @@ impl PyEncoder {
     ) -> PyResult<Bound<'py, PyList>> {
         let policy = self.policy(&allowed, &disallowed);
         let inner = &self.inner;
-        let units = text_of(text, true)?;
+        let (units, len) = (text_of(text, true)?, text.len()?);
         let windows = py.detach(|| {
             let text = utf8_of(units);
-            let ids = inner.encode(&text, &policy)?;
+            let ids = by_size(len, |pooled| {
+                if pooled {
+                    inner.encode_in_parallel(&text, &policy)
+                } else {
+                    inner.encode(&text, &policy)
+                }
+            })?;
             token_windows_lossy(inner, &text, &ids, size, overlap)
                 .map(|windows| windows.into_iter().map(Cow::into_owned).collect::<Vec<_>>())
         })?;
