@@ -26,21 +26,35 @@ pub type WindowSpan = (usize, usize, usize, usize, usize);
 /// What `__reduce__` returns: the class and its constructor arguments.
 type Reduced<'py> = (Bound<'py, PyAny>, Bound<'py, PyTuple>);
 
-/// `work(true)` on the pool for a text of [`PARALLEL_MIN`] code units or more (the
-/// tokenizer's `*_in_parallel` methods then spread it over the pool's threads), else
-/// `work(false)` on this thread: a short text is not worth the hop.
+/// `alone(text)` on this thread, or `spread(text)` on the pool for a text of
+/// [`PARALLEL_MIN`] bytes or more (the tokenizer's `*_in_parallel` methods, which spread it
+/// over the pool's threads): a short text is not worth the hop.
 fn by_size<R: Send>(
-    len: usize,
-    work: impl FnOnce(bool) -> crate::error::Result<R> + Send,
+    text: &str,
+    alone: impl FnOnce(&str) -> crate::error::Result<R>,
+    spread: impl FnOnce(&str) -> crate::error::Result<R> + Send,
 ) -> crate::error::Result<R> {
-    let threads = match len {
+    let threads = match text.len() {
         PARALLEL_MIN.. => crate::parallel::resolve(None)?,
         _ => 1,
     };
     match threads {
-        1 => work(false),
-        _ => crate::parallel::run(threads, || work(true))?,
+        1 => alone(text),
+        _ => crate::parallel::run(threads, || spread(text))?,
     }
+}
+
+/// [`Tokenizer::encode`], on the pool for a long text ([`by_size`]).
+fn encode_by_size(
+    tokenizer: Tokenizer,
+    text: &str,
+    policy: &SpecialPolicy,
+) -> crate::error::Result<Vec<u32>> {
+    by_size(
+        text,
+        |t| tokenizer.encode(t, policy),
+        |t| tokenizer.encode_in_parallel(t, policy),
+    )
 }
 
 /// One of tiktoken's encodings, with its ranks bundled in the binary.
@@ -131,18 +145,8 @@ impl PyEncoder {
         disallowed: Vec<String>,
     ) -> PyResult<Vec<u32>> {
         let policy = self.policy(&allowed, &disallowed);
-        let (units, len) = (text_of(text, true)?, text.len()?);
-        let inner = &self.inner;
-        Ok(py.detach(|| {
-            by_size(len, |pooled| {
-                let utf8 = utf8_of(units);
-                if pooled {
-                    inner.encode_in_parallel(&utf8, &policy)
-                } else {
-                    inner.encode(&utf8, &policy)
-                }
-            })
-        })?)
+        let (units, inner) = (text_of(text, true)?, self.inner);
+        Ok(py.detach(|| encode_by_size(inner, &utf8_of(units), &policy))?)
     }
 
     /// `len(encode(...))` without building the ids; a text of a megabyte or more across the
@@ -155,17 +159,13 @@ impl PyEncoder {
         disallowed: Vec<String>,
     ) -> PyResult<usize> {
         let policy = self.policy(&allowed, &disallowed);
-        let (units, len) = (text_of(text, true)?, text.len()?);
-        let inner = &self.inner;
+        let (units, inner) = (text_of(text, true)?, self.inner);
         Ok(py.detach(|| {
-            by_size(len, |pooled| {
-                let utf8 = utf8_of(units);
-                if pooled {
-                    inner.count_in_parallel(&utf8, &policy)
-                } else {
-                    inner.count(&utf8, &policy)
-                }
-            })
+            by_size(
+                &utf8_of(units),
+                |t| inner.count(t, &policy),
+                |t| inner.count_in_parallel(t, &policy),
+            )
         })?)
     }
 
@@ -216,16 +216,10 @@ impl PyEncoder {
     ) -> PyResult<Bound<'py, PyList>> {
         let policy = self.policy(&allowed, &disallowed);
         let inner = &self.inner;
-        let (units, len) = (text_of(text, true)?, text.len()?);
+        let units = text_of(text, true)?;
         let windows = py.detach(|| {
             let text = utf8_of(units);
-            let ids = by_size(len, |pooled| {
-                if pooled {
-                    inner.encode_in_parallel(&text, &policy)
-                } else {
-                    inner.encode(&text, &policy)
-                }
-            })?;
+            let ids = encode_by_size(*inner, &text, &policy)?;
             token_windows_lossy(inner, &text, &ids, size, overlap)
                 .map(|windows| windows.into_iter().map(Cow::into_owned).collect::<Vec<_>>())
         })?;

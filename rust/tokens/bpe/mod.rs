@@ -32,7 +32,7 @@ use piece_cache::piece_hash;
 use scratch::Scratch;
 use short_tokens::ShortTokens;
 
-#[cfg_attr(not(feature = "python"), allow(unused_imports))] // the binding's `count`
+#[cfg_attr(not(feature = "python"), allow(unused_imports))] // the binding: long texts
 pub use parallel::PARALLEL_MIN;
 pub use piece_cache::clear_caches;
 
