@@ -28,7 +28,7 @@ type Reduced<'py> = (Bound<'py, PyAny>, Bound<'py, PyTuple>);
 
 /// `alone(text)` on this thread, or `spread(text)` on the pool for a text of
 /// [`PARALLEL_MIN`] bytes or more (the tokenizer's `*_in_parallel` methods, which spread it
-/// over the pool's threads): a short text is not worth the hop.
+/// over the pool's threads); a short text stays here, as it always did.
 fn by_size<R: Send>(
     text: &str,
     alone: impl FnOnce(&str) -> crate::error::Result<R>,
