@@ -5,8 +5,8 @@
 //! storage ([`super::literal`]); patterns use the `regex` crate, whose leftmost-first
 //! semantics give the same match spans as Python's backtracking `re` for the syntax both
 //! share (the Python layer translates Python patterns into that shared subset and keeps the
-//! rest on Python's own engine). The `regex` crate reads UTF-8, so a fixed-width range that is not ASCII is
-//! matched on a UTF-8 copy of that range only.
+//! rest on Python's own engine). The `regex` crate reads UTF-8, so a fixed-width range that
+//! is not ASCII is matched on a UTF-8 copy of that range only.
 
 use regex::Regex;
 
