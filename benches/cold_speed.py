@@ -30,7 +30,7 @@ from typing import Callable
 
 import ferrochunk
 from ferrochunk import tokens
-from ferrochunk.bench import fresh
+from ferrochunk.bench import fresh, num_threads
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/corpus.py
 from corpus import NAMES, megabytes, texts
@@ -310,24 +310,17 @@ def letters_section(rounds: int) -> None:
         tokens.clear_caches()
         return enc.count(t, disallowed_special=())
 
-    saved = os.environ.get("FERROCHUNK_NUM_THREADS")
-    try:
-        for name, make in sources.items():
-            for threads in (1, cpus):
-                os.environ["FERROCHUNK_NUM_THREADS"] = str(threads)
-                seconds = {}
+    for name, make in sources.items():
+        for threads in (1, cpus):
+            seconds = {}
+            with num_threads(threads):
                 for mb in (5, 50):
                     text = make(mb * 1_000_000)
                     seconds[mb] = _one(count, text, max(1, rounds // 3), time.perf_counter)
-                print(
-                    f"| {name} | {threads} | {5 / seconds[5]:.1f} | {50 / seconds[50]:.1f} | "
-                    f"{seconds[50] / seconds[5]:.1f} |"
-                )
-    finally:
-        if saved is None:
-            os.environ.pop("FERROCHUNK_NUM_THREADS", None)
-        else:
-            os.environ["FERROCHUNK_NUM_THREADS"] = saved
+            print(
+                f"| {name} | {threads} | {5 / seconds[5]:.1f} | {50 / seconds[50]:.1f} | "
+                f"{seconds[50] / seconds[5]:.1f} |"
+            )
 
 
 SECTIONS = {

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import ferrochunk
 from ferrochunk import tokens
-from ferrochunk.bench import fresh
+from ferrochunk.bench import fresh, num_threads
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/corpus.py
 from corpus import NAMES, texts
@@ -38,11 +38,9 @@ def main(passes: int = 3) -> None:
     jobs = {"count": enc.count, "encode": enc.encode, "TokenTextSplitter": splitter.split_text}
     everyone = len(os.sched_getaffinity(0))
     seconds: dict[tuple[str, int], list[float]] = {}
-    saved = os.environ.get("FERROCHUNK_NUM_THREADS")
-    try:
-        for _ in range(3):
-            for threads in (1, everyone):
-                os.environ["FERROCHUNK_NUM_THREADS"] = str(threads)
+    for _ in range(3):
+        for threads in (1, everyone):
+            with num_threads(threads):
                 for name, job in jobs.items():
                     for _ in range(passes):
                         copy = fresh(text)
@@ -50,11 +48,6 @@ def main(passes: int = 3) -> None:
                         start = time.perf_counter()
                         job(copy)
                         seconds.setdefault((name, threads), []).append(time.perf_counter() - start)
-    finally:
-        if saved is None:
-            os.environ.pop("FERROCHUNK_NUM_THREADS", None)
-        else:
-            os.environ["FERROCHUNK_NUM_THREADS"] = saved
     print(f"\n{mb:.1f} MB, cl100k_base, wall clock, median pass\n")
     print(f"| job | 1 thread: MB/s | {everyone} threads: MB/s | speed-up |")
     print("|---|---:|---:|---:|")

@@ -11,9 +11,11 @@ are medians over rounds; a ratio is the median of the rounds' ratios to LangChai
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -40,6 +42,21 @@ def fresh(text: str) -> str:
         return text  # a single code point: nothing for CPython to cache
     half = len(text) // 2
     return text[:half] + text[half:]
+
+
+@contextmanager
+def num_threads(threads: int) -> Iterator[None]:
+    """``FERROCHUNK_NUM_THREADS`` set to ``threads`` inside the block (read at each call: a
+    long text's ``count`` or ``encode`` then uses that many), restored after."""
+    saved = os.environ.get("FERROCHUNK_NUM_THREADS")
+    os.environ["FERROCHUNK_NUM_THREADS"] = str(threads)
+    try:
+        yield
+    finally:
+        if saved is None:
+            os.environ.pop("FERROCHUNK_NUM_THREADS", None)
+        else:
+            os.environ["FERROCHUNK_NUM_THREADS"] = saved
 
 
 def load_corpora(folder: Optional[str]) -> dict[str, list[str]]:
