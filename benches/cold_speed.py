@@ -4,12 +4,13 @@ Each round runs every implementation back to back on fresh copies of the texts (
 objects made before the clock starts, so no UTF-8 form cached in a string by an earlier pass
 helps) with ferrochunk's token caches emptied, then once more on the same objects (warm,
 labelled). A ratio is the median over rounds of that round's ratio, which other work on a
-shared machine disturbs least. Times are the process's CPU time (every split here runs on one
-thread), so being descheduled by other work does not count; the letters table is the
-exception (a count that long runs on every thread): wall clock, one thread beside it. Every
-output is checked identical to LangChain's first. Outputs are kept until the clock stops, as
-by a caller collecting chunks (``--free-outputs``: each dropped as soon as it is made, as in
-a streaming pipeline).
+shared machine disturbs least. Times are the process's CPU time, so being descheduled by other
+work does not count; every split runs on one thread (``FERROCHUNK_NUM_THREADS=1``: en-prose's
+one file is over 1 MB, and token counting of such a text would otherwise run on every core,
+whose CPU times add up). The letters table is the exception: wall clock, one thread and all.
+Every output is checked identical to LangChain's first. Outputs are kept until the clock
+stops, as by a caller collecting chunks (``--free-outputs``: each dropped as soon as it is
+made, as in a streaming pipeline).
 
     python benches/cold_speed.py [--rounds N] [--free-outputs] [split tokens header ...]
 
@@ -350,7 +351,13 @@ def main() -> None:
     global FREE_OUTPUTS
     FREE_OUTPUTS = args.free_outputs
     for name in args.sections or SECTIONS:
-        SECTIONS[name](args.rounds)
+        if name == "letters":  # wall clock, one thread and all (its own `num_threads`)
+            SECTIONS[name](args.rounds)
+            continue
+        # CPU time, which adds threads up: one thread, as LangChain. A text of 1 MB or more
+        # (en-prose's one file) would otherwise be tokenized on every core.
+        with num_threads(1):
+            SECTIONS[name](args.rounds)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ On a shared machine speed drifts by tens of percent between runs, so comparing t
 separate runs says little. Here both extension modules are loaded side by side (the other one
 from its ``.so`` file, e.g. main's build copied aside) and each round counts a fresh copy of
 the same text with each, caches emptied; a ratio is the median of the rounds' ratios, and
-the counts must agree.
+the counts must agree. Both run on one thread (``FERROCHUNK_NUM_THREADS=1``), as CPU time
+adds threads up: a text of 1 MB or more would otherwise be tokenized on every core.
 
     python benches/letters_ab.py OTHER_NATIVE_SO [--rounds N] [--sizes 5 50]
     python benches/letters_ab.py OTHER_NATIVE_SO --corpora   # ordinary text: each corpus
@@ -26,7 +27,7 @@ from pathlib import Path
 from types import ModuleType
 
 from ferrochunk import _native
-from ferrochunk.bench import fresh
+from ferrochunk.bench import fresh, num_threads
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/corpus.py
 from corpus import NAMES, megabytes, texts
@@ -60,8 +61,11 @@ def paired(modules: dict, items: list[str], rounds: int, op: str) -> tuple[dict,
     encoders = {name: m.Encoder("cl100k_base") for name, m in modules.items()}
     seconds: dict[str, list[float]] = {k: [] for k in encoders}
     results = {}
-    for _ in range(rounds):
-        for k, encoder in encoders.items():
+    for r in range(rounds):
+        # Alternating which build goes first: the second of a pair ran a few per cent faster
+        # when both were the same build.
+        for k in ("other", "this") if r % 2 == 0 else ("this", "other"):
+            encoder = encoders[k]
             copies = [fresh(t) for t in items]
             modules[k].clear_token_caches()
             call = getattr(encoder, op)
@@ -118,4 +122,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with num_threads(1):
+        main()
