@@ -10,12 +10,13 @@ build is faster), and the outputs must agree. Outputs are kept until the clock s
 ``cold_speed.py``.
 
     python benches/split_ab.py OTHER_NATIVE_SO [--rounds N] [--corpora en-markdown ...]
-        [--engines native recursive character]
+        [--engines native recursive character header header-lines]
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import logging
 import statistics
@@ -59,6 +60,22 @@ def dropin_split(module: ModuleType, cls: type) -> Split:
     return lambda text: engine.split_text(text, len, lambda *_: None)
 
 
+HEADERS = [("#", "Header 1"), ("##", "Header 2"), ("###", "Header 3"), ("####", "Header 4")]
+
+
+def header_split(module: ModuleType, **options: bool) -> Split:
+    """`MarkdownHeaderTextSplitter(HEADERS, **options).split_text` on `module`'s line scan
+    and `Document` maker (the drop-in's path when the native maker passed its check)."""
+    from ferrochunk.documents import Document
+
+    splitter = ferrochunk.MarkdownHeaderTextSplitter(HEADERS, **options)
+    rules, names = splitter._rules()
+    flags = bool(splitter.return_each_line), bool(splitter.strip_headers)
+    engine = module.HeaderSplitter([tuple(r) for r in rules], *flags)
+    maker = module.DocumentMaker(Document, Document(page_content="").type)
+    return lambda text: engine.split(text, names, maker)
+
+
 def paired(builds: dict[str, Split], items: list[str], rounds: int) -> tuple[dict, list]:
     """``({build: median s}, [per-round ratio other / this])``; outputs checked equal."""
 
@@ -73,6 +90,7 @@ def paired(builds: dict[str, Split], items: list[str], rounds: int) -> tuple[dic
         for name in ("other", "this") if r % 2 == 0 else ("this", "other"):
             copies = [fresh(t) for t in items]
             outputs = []
+            gc.collect()  # every pass starts from the same collector state (see `main`)
             start = time.process_time()
             for text in copies:
                 outputs.append(builds[name](text))
@@ -95,7 +113,13 @@ def main() -> None:
         "native": native_split,
         "recursive": lambda m: dropin_split(m, ferrochunk.RecursiveCharacterTextSplitter),
         "character": lambda m: dropin_split(m, ferrochunk.CharacterTextSplitter),
+        "header": header_split,
+        "header-lines": lambda m: header_split(m, return_each_line=True),
     }
+    # As in cold_speed.py: the harness's objects out of the collector's view, so a full
+    # collection walking them does not land in one build's pass.
+    gc.collect()
+    gc.freeze()
     print("| corpus | engine | other ms | this ms | other / this, paired median | quartiles |")
     print("|---|---|---:|---:|---:|---|")
     for name in args.corpora:

@@ -35,6 +35,13 @@ def test_split_ab_compares_two_copies_of_one_build(tmp_path: Path) -> None:
     out = _run("benches/split_ab.py", str(other), "--rounds", "3", "--corpora", "en-prose")
     rows = [line.split("|") for line in out.splitlines() if line.startswith("| en-prose")]
     assert [row[2].strip() for row in rows] == ["native", "recursive", "character"]
+    out = _run(
+        "benches/split_ab.py",
+        *(str(other), "--rounds", "3", "--corpora", "en-markdown"),
+        *("--engines", "header", "header-lines"),
+    )
+    rows = [line.split("|") for line in out.splitlines() if line.startswith("| en-markdown")]
+    assert [row[2].strip() for row in rows] == ["header", "header-lines"]
 
 
 def test_long_text_threads_table() -> None:

@@ -319,3 +319,27 @@ def test_document_maker_refuses_other_layouts() -> None:
         _native.DocumentMaker(NotPlain, "Document")
     with pytest.raises(TypeError, match="plain"):
         _native.DocumentMaker(int, "Document")
+
+
+def test_names_that_run_python_code_see_the_collector_on() -> None:
+    """The Documents are built with the cyclic collector paused when every header name is a
+    plain ``str``; a name whose hash is Python code runs with it on, as anywhere else."""
+    import gc
+
+    seen: list[bool] = []
+
+    class Name(str):
+        def __hash__(self) -> int:
+            seen.append(gc.isenabled())
+            return str.__hash__(self)
+
+    headers = [("#", Name("Header 1")), ("##", Name("Header 2"))]
+    text = "# A\nx\n## B\ny\n" * 3
+    was_enabled = gc.isenabled()
+    gc.enable()
+    try:
+        for options in OPTIONS:
+            check_all(text, headers, **options)
+    finally:
+        (gc.enable if was_enabled else gc.disable)()
+    assert seen and all(seen)

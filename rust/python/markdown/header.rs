@@ -10,7 +10,7 @@ use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::markdown::header::{Block, HeaderRule, HeaderSplitter, Piece, Scan, Stop};
 use crate::python::documents::PyDocumentMaker;
-use crate::python::strings::{new_str, on_units, text_of};
+use crate::python::strings::{collector_paused, new_str, on_units, text_of};
 use crate::units::Unit;
 
 /// Pages of 256 code points; a page's bits say which of its code points Python's
@@ -189,15 +189,27 @@ impl PyHeaderSplitter {
         let mut dicts = Dicts::new(&scan);
         let mut scratch = Vec::new();
         let mut out = Vec::with_capacity(scan.blocks.len());
-        for block in &scan.blocks {
-            let content = content(py, text, &scan, block, &mut scratch)?;
-            let meta = dicts.take(text, &scan, names, block.meta)?;
-            out.push(match make {
-                Some(make) => make.get().make(content, meta)?,
-                None => (content, meta).into_pyobject(py)?.into_any(),
-            });
+        let build = || {
+            for block in &scan.blocks {
+                let content = content(py, text, &scan, block, &mut scratch)?;
+                let meta = dicts.take(text, &scan, names, block.meta)?;
+                out.push(match make {
+                    Some(make) => make.get().make(content, meta)?,
+                    None => (content, meta).into_pyobject(py)?.into_any(),
+                });
+            }
+            PyList::new(py, out)
+        };
+        // Each document is four new objects the collector tracks, none of them garbage. Names
+        // that are not plain `str` could run Python code as dict keys: then no pause.
+        if names
+            .iter()
+            .all(|name| name.is_exact_instance_of::<PyString>())
+        {
+            collector_paused(py, build)
+        } else {
+            build()
         }
-        PyList::new(py, out)
     }
 
     /// The scan, without the GIL; if it meets characters whose printability is not known
