@@ -52,7 +52,6 @@ FREE_OUTPUTS = False
 def _seconds(fn: Split, items: list[str]) -> float:
     """CPU seconds to split every item (see `FREE_OUTPUTS`)."""
     outputs = []
-    gc.collect()  # every pass starts from the same collector state (see `main`)
     start = time.process_time()
     for text in items:
         out = fn(text)
@@ -247,7 +246,6 @@ def _one(
     times = []
     for _ in range(rounds):
         copy = fresh(text)
-        gc.collect()
         start = clock()
         out = fn(copy)
         if FREE_OUTPUTS:
@@ -352,9 +350,10 @@ def main() -> None:
         parser.error(f"unknown sections: {', '.join(sorted(unknown))}")
     logging.disable(logging.WARNING)  # LangChain's size warnings, alike for both sides
     # The harness's own objects (LangChain's and pydantic's modules, ~55k) out of the cyclic
-    # collector's view, and a collection before every pass: otherwise a full collection,
-    # ~70 ms here walking them, lands in whichever pass crosses its threshold (one row read
-    # 1.8x in one run and 11x in the next). Collections the pass itself sets off still count.
+    # collector's view: otherwise a full collection, ~70 ms here walking them, lands in
+    # whichever pass crosses its threshold (one row read 1.8x in one run and 11x in the
+    # next). Collections the passes set off still count, walking what they made. (Collecting
+    # before every pass as well made every allocating pass 1.3-1.5x slower, the floor too.)
     gc.collect()
     gc.freeze()
     global FREE_OUTPUTS

@@ -90,7 +90,6 @@ def paired(builds: dict[str, Split], items: list[str], rounds: int) -> tuple[dic
         for name in ("other", "this") if r % 2 == 0 else ("this", "other"):
             copies = [fresh(t) for t in items]
             outputs = []
-            gc.collect()  # every pass starts from the same collector state (see `main`)
             start = time.process_time()
             for text in copies:
                 outputs.append(builds[name](text))
