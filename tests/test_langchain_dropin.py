@@ -218,6 +218,50 @@ METADATA_KINDS = [
 ]
 
 
+@given(
+    st.text("ab", min_size=32, max_size=40),
+    st.lists(st.text("ab", max_size=4), max_size=24),
+    st.text("ab", max_size=4),
+    st.integers(0, 1200),
+)
+def test_start_index_search_is_str_find(head: str, tails: list[str], tail: str, start: int) -> None:
+    """``create_documents``' search for a chunk (its first 32 characters, then the rest, then
+    ``str.find`` after eight places holding only those) answers as ``str.find`` does, on text
+    where the chunk's head recurs with other endings, up to 24 times before the chunk."""
+    from ferrochunk.frontend.textsplitter import _find
+
+    text = "".join(head + t for t in tails)
+    for chunk in (head + tail, head[:32], head[1:] + tail):
+        for at in (start, 0):
+            assert _find(text, chunk, at) == text.find(chunk, at), (chunk, at)
+
+
+def test_documents_made_at_once_are_those_made_one_by_one() -> None:
+    """The native maker's batch (``create_documents``' plain-metadata path) gives what a loop
+    of the maker over fresh copies gives, each Document with a dict of its own."""
+    from ferrochunk import documents
+
+    metadata = {"source": "a.md", "n": 1, "x": None}
+    texts = ["one", "two", "漢字"]
+    one_by_one = [
+        documents.make_document(t, {**metadata, "start_index": k}) for k, t in enumerate(texts)
+    ]
+    at_once = documents.make_documents(texts, metadata, [0, 1, 2])
+    assert at_once == one_by_one and [repr(d) for d in at_once] == [repr(d) for d in one_by_one]
+    assert len({id(d.metadata) for d in at_once}) == 3 and metadata == {
+        "source": "a.md",
+        "n": 1,
+        "x": None,
+    }
+    assert documents.make_documents(texts, metadata) == [
+        documents.make_document(t, dict(metadata)) for t in texts
+    ]
+    many = getattr(documents.make_document, "many", None)
+    if many is not None:
+        with pytest.raises(ValueError, match="one start index per text"):
+            many(texts, metadata, [0])
+
+
 @pytest.mark.parametrize("metadata", METADATA_KINDS, ids=range(len(METADATA_KINDS)))
 @pytest.mark.parametrize("start_index", [False, True])
 def test_create_documents_copies_metadata_as_langchain(metadata: dict, start_index: bool) -> None:

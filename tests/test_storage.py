@@ -204,13 +204,19 @@ def test_building_chunks_starts_no_collection_and_keeps_the_collectors_switch() 
     """Each untracked chunk still counts towards the next collection: building a batch of
     42 000 set off one every 700 (about 60 here, and walks of everything kept so far), so
     the builders pause the collector while they hold the GIL (``strings::collector_paused``),
-    and put its switch back as it was, on or off. The header splitter's Documents likewise."""
+    and put its switch back as it was, on or off. The Documents of ``create_documents`` and
+    of the header splitter likewise."""
     texts = ["word " * 200 + str(i) for i in range(2000)]
     runs = {
         "split_batch threads=1": lambda: ferrochunk.Splitter(50, 0).split_batch(texts, threads=1),
         "split_batch threads=2": lambda: ferrochunk.Splitter(50, 0).split_batch(texts, threads=2),
         "split": lambda: [ferrochunk.Splitter(50, 0).split("word " * 400_000)],
         # 50 000 Documents, four tracked objects each, made in Rust.
+        "create_documents": lambda: [
+            ferrochunk.RecursiveCharacterTextSplitter(
+                chunk_size=5, chunk_overlap=0, add_start_index=True
+            ).create_documents(["word " * 50_000], [{"source": "s"}])
+        ],
         "header lines": lambda: [
             ferrochunk.MarkdownHeaderTextSplitter([("#", "H")], return_each_line=True).split_text(
                 "# h\nx\n" * 50_000

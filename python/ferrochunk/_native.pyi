@@ -154,6 +154,11 @@ class DocumentMaker:
     def __new__(cls, document: type, kind: Any) -> DocumentMaker: ...
     def __call__(self, page_content: str, metadata: dict[Any, Any]) -> Any:
         """``document(page_content=page_content, metadata=metadata)``."""
+    def many(
+        self, texts: list[str], metadata: dict[Any, Any], starts: list[int] | None = None
+    ) -> list[Any]:
+        """A document per text, each with its own copy of a plain ``metadata`` dict (and
+        ``start_index`` from ``starts``), made with the cyclic collector paused."""
 
 @final
 class MarkdownChunker:

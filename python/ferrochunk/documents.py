@@ -101,4 +101,25 @@ def _document_maker() -> Callable[[str, dict], Document]:
 
 make_document = _document_maker()
 
-__all__ = ["BaseDocumentTransformer", "Document", "make_document"]
+
+def make_documents(
+    texts: list[str], metadata: dict, starts: Optional[list[int]] = None
+) -> list[Document]:
+    """``make_document(text, metadata.copy())`` for each of ``texts``, each copy holding
+    ``start_index`` from ``starts`` when given: ``create_documents``' loop for one text whose
+    metadata is a plain ``dict`` of strings, numbers, ``bytes`` and ``None`` (the caller
+    checks; a shallow copy is then a deep one). The native maker makes them all in one call,
+    with the cyclic collector paused."""
+    many = getattr(make_document, "many", None)
+    if many is not None:
+        return many(texts, metadata, starts)
+    documents = []
+    for k, text in enumerate(texts):
+        copy = metadata.copy()
+        if starts is not None:
+            copy["start_index"] = starts[k]
+        documents.append(make_document(text, copy))
+    return documents
+
+
+__all__ = ["BaseDocumentTransformer", "Document", "make_document", "make_documents"]
