@@ -343,3 +343,54 @@ def test_names_that_run_python_code_see_the_collector_on() -> None:
     finally:
         (gc.enable if was_enabled else gc.disable)()
     assert seen and all(seen)
+
+
+# Changes a caller can make to a splitter's public attributes between calls; each is made
+# to LangChain's splitter and to ours alike, and every call after one must agree.
+def _set_headers(s, h):
+    s.headers_to_split_on = h
+
+
+def _edit_entry(s, h):  # an entry given as a list, changed in place
+    if s.headers_to_split_on and isinstance(s.headers_to_split_on[0], list):
+        s.headers_to_split_on[0][0] = h[0][0] if h else "####"
+
+
+def _append(s, h):  # the list itself grown, not replaced
+    if isinstance(s.headers_to_split_on, list):
+        s.headers_to_split_on.append(("####", "Header 4"))
+
+
+ATTRIBUTE_CHANGES = {
+    "headers": _set_headers,
+    "headers as lists": lambda s, h: _set_headers(s, [list(e) for e in h]),
+    "edit a list entry": _edit_entry,
+    "append": lambda s, h: _set_headers(s, [*s.headers_to_split_on, ("####", "Header 4")]),
+    "append in place": _append,
+    "headers as a tuple": lambda s, h: _set_headers(s, tuple(h)),
+    "malformed": lambda s, h: _set_headers(s, [("#",), *h]),
+    "custom": lambda s, h: s.custom_header_patterns.update({"**": 1}),
+    "custom replaced": lambda s, h: setattr(s, "custom_header_patterns", {"==": 2}),
+    "each line": lambda s, h: setattr(s, "return_each_line", not s.return_each_line),
+    "strip": lambda s, h: setattr(s, "strip_headers", not s.strip_headers),
+}
+HEADER_SETS = st.sampled_from([HEADERS, HEADERS[:1], [("##", "B"), ("#", "A"), ("####", "A")]])
+
+
+@given(
+    st.lists(st.tuples(st.sampled_from(list(ATTRIBUTE_CHANGES)), HEADER_SETS), max_size=6),
+    st.sampled_from(["# A\nx\n## B\ny\n**C**\nz", "#### D\n==E==\nw\n\n# F\nv"]),
+)
+def test_attributes_changed_between_calls_are_seen(changes, text) -> None:
+    classes = (
+        LangChainSplitter,
+        ref.MarkdownHeaderTextSplitter,
+        ferrochunk.MarkdownHeaderTextSplitter,
+    )
+    splitters = [cls(HEADERS) for cls in classes]
+    for name, headers in [(None, HEADERS), *changes]:
+        if name is not None:
+            for s in splitters:
+                ATTRIBUTE_CHANGES[name](s, headers)
+        expected, *others = (outcome(s, text) for s in splitters)
+        assert others == [expected, expected], name

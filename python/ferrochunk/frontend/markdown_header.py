@@ -92,12 +92,27 @@ class MarkdownHeaderTextSplitter:
 
     def split_text(self, text: str) -> list[Document]:
         """Split a Markdown text into documents carrying their headers as metadata."""
-        rules, names = self._rules()
-        key = (rules, names, self.return_each_line, self.strip_headers)
+        # The attributes are public, so the engine is rebuilt when they change; compared as
+        # a snapshot of their values, not by re-deriving the rules (half of a short call).
+        snapshot = self._snapshot()
         cache = self.__dict__.get("_engine_cache")
-        if cache is None or cache[0] != key:  # the attributes are public: rebuilt on change
-            cache = self.__dict__["_engine_cache"] = (key, self._make_engine(rules))
-        return cache[1].split(text, names)
+        if snapshot is None or cache is None or cache[0] != snapshot:
+            rules, names = self._rules()  # raises as LangChain does on malformed headers
+            cache = (snapshot, self._make_engine(rules), names)
+            self.__dict__["_engine_cache"] = None if snapshot is None else cache
+        return cache[1].split(text, cache[2])
+
+    def _snapshot(self) -> Optional[tuple[Any, ...]]:
+        """What the engine is built from, by value; None where the attributes are not the
+        plain list and dict they start as (rebuilt on every call then, as LangChain reads
+        them on every call)."""
+        headers, custom = self.headers_to_split_on, self.custom_header_patterns
+        if type(headers) is not list or type(custom) is not dict:
+            return None
+        if not all(type(h) is tuple or type(h) is list for h in headers):
+            return None
+        entries = tuple(map(tuple, headers))  # entries copied: a list entry may change
+        return entries, tuple(custom.items()), self.return_each_line, self.strip_headers
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
