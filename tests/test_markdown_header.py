@@ -351,9 +351,10 @@ def _set_headers(s, h):
     s.headers_to_split_on = h
 
 
-def _edit_entry(s, h):  # an entry given as a list, changed in place
+def _edit_entry(s, h):  # an entry given as a list, changed in place (another marker)
     if s.headers_to_split_on and isinstance(s.headers_to_split_on[0], list):
-        s.headers_to_split_on[0][0] = h[0][0] if h else "####"
+        entry = s.headers_to_split_on[0]
+        entry[0] = "##" if entry[0] != "##" else "#"
 
 
 def _append(s, h):  # the list itself grown, not replaced
