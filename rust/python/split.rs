@@ -6,14 +6,16 @@ use pyo3::types::{PyList, PyString};
 
 use super::chunk::PyChunk;
 use super::length::PyLength;
-use super::strings::{collector_paused, new_str, new_str_checked, on_units, text_of, PyText};
+use super::strings::{
+    collector_paused, new_str, new_str_checked, new_str_measured, on_units, text_of, PyText,
+};
 use super::tokens::huggingface::PyHfCounter;
 use super::tokens::tokenizer::PyTokenCounter;
 use crate::error::Result;
 use crate::length::Length;
 use crate::split::scan::{KeepSeparator, Separator};
 use crate::split::{Span, SpanOutput, SplitConfig, Splitter};
-use crate::units::{Offsets, Units, Utf8};
+use crate::units::{utf8_measure, Fixed, Offsets, Unit, Units, Utf8};
 
 /// A configured splitter; immutable and shareable across threads.
 #[pyclass(frozen, name = "Splitter", module = "ferrochunk._native")]
@@ -116,7 +118,7 @@ impl PySplitter {
         metadata: &Bound<'py, PyAny>,
     ) -> PyResult<(Bound<'py, PyList>, Vec<usize>)> {
         let py = text.py();
-        let Computed { out, facts } = computed;
+        let Computed { out, counts } = computed;
         if out.spans.iter().any(|span| span.joined.is_some()) {
             // Only LangChain's drop-separator mode re-joins text, and the native API does
             // not offer it; refuse rather than return a chunk that is not a span.
@@ -124,13 +126,13 @@ impl PySplitter {
                 "split() needs keep='start' or 'end' so chunks are source spans",
             ));
         }
-        let (bytes, counts, clean) = facts;
-        if !clean {
-            text_of(text, true)?; // raises, with the first lone surrogate's index
-        }
         collector_paused(py, || {
-            // The byte offsets' walk checked every unit already (`clean` above).
-            let (strings, _) = chunk_texts(py, units, &out.spans, false)?;
+            // Byte offsets are counted while the chunk strings are copied; a lone surrogate
+            // met on the way (only in a text not checked before) raises.
+            let (strings, bytes, clean) = measured_texts(py, units, &out.spans)?;
+            if !clean {
+                text_of(text, true)?; // raises, with the first lone surrogate's index
+            }
             Self::chunk_records(
                 py,
                 strings,
@@ -215,28 +217,84 @@ fn split_measured<'a, T: Units<'a>>(
     Ok(out)
 }
 
-/// `split`'s native work, which needs no Python object (any thread may do it): the spans,
-/// and each one's UTF-8 offsets and (sized by a native counter) token count.
+/// `split`'s native work, which needs no Python object (any thread may do it): the spans
+/// and, sized by a native counter, each one's token count. (Byte offsets are counted while
+/// the chunk strings are copied, [`measured_texts`].)
 pub struct Computed {
     out: SpanOutput,
-    facts: ChunkFacts,
+    counts: Option<Vec<usize>>,
 }
 
 impl Computed {
-    /// The facts of `out`'s chunks of `text`; none when a chunk is re-joined text, which
-    /// [`PySplitter::chunk_list`] refuses.
+    /// The token counts of `out`'s chunks of `text` if `length` measures; none when a
+    /// chunk is re-joined text, which [`PySplitter::chunk_list`] refuses.
     fn new<'a, T: Units<'a>>(
         text: T,
         out: SpanOutput,
         length: Option<&(dyn Length + Sync)>,
     ) -> Result<Self> {
-        let facts = if out.spans.iter().any(|span| span.joined.is_some()) {
-            (Vec::new(), None, true)
-        } else {
-            chunk_facts(text, &out.spans, length)?
+        let counts = match length {
+            Some(length) if out.spans.iter().all(|span| span.joined.is_none()) => {
+                let mut scratch = String::new();
+                let count =
+                    |span: &Span| length.length(text.utf8_in(span.start, span.end, &mut scratch));
+                Some(out.spans.iter().map(count).collect::<Result<Vec<_>>>()?)
+            }
+            _ => None,
         };
-        Ok(Self { out, facts })
+        Ok(Self { out, counts })
     }
+}
+
+/// Chunk strings, their UTF-8 offsets, and whether every unit had a UTF-8 form.
+type Measured<'py> = (Vec<Bound<'py, PyString>>, Vec<(usize, usize)>, bool);
+
+/// Every chunk's text as a new string of the source's own storage, its UTF-8 offsets, and
+/// whether every unit copied or passed had a UTF-8 form (no lone surrogate). Spans in text
+/// order are measured as they are copied ([`new_str_measured`]), each split where the next
+/// one starts, so a start inside the previous chunk (the overlap) is known from its copy
+/// and the text is read once; others through an [`Offsets`] walk.
+fn measured_texts<'py>(
+    py: Python<'py>,
+    text: PyText<'_>,
+    spans: &[Span],
+) -> PyResult<Measured<'py>> {
+    on_units!(text, t => measured_units(py, t, spans))
+}
+
+/// [`measured_texts`] of one storage.
+fn measured_units<'py, U: Unit>(
+    py: Python<'py>,
+    text: Fixed<'_, U>,
+    spans: &[Span],
+) -> PyResult<Measured<'py>> {
+    let units = text.units();
+    if !spans.windows(2).all(|w| w[0].start <= w[1].start) {
+        let mut offsets = Offsets::new(text);
+        let bounds: Vec<_> = spans.iter().map(|span| (span.start, span.end)).collect();
+        let bytes = offsets.of_spans(&bounds);
+        let strings = spans
+            .iter()
+            .map(|span| new_str(py, &units[span.start..span.end]));
+        return Ok((sized(spans.len(), strings)?, bytes, offsets.clean()));
+    }
+    let mut bytes = Vec::with_capacity(spans.len());
+    // `at`: a position at or before the next span's start, `at_byte` its UTF-8 offset.
+    let (mut at, mut at_byte, mut clean) = (0, 0, true);
+    let strings = spans.iter().enumerate().map(|(i, span)| {
+        let (gap, _, scalar) = utf8_measure(&units[at..span.start]);
+        let start = at_byte + gap;
+        let next = spans.get(i + 1).map_or(span.end, |next| next.start);
+        let next = next.clamp(span.start, span.end);
+        let chunk = &units[span.start..span.end];
+        let (string, (head, tail), chunk_scalar) = new_str_measured(py, chunk, next - span.start)?;
+        clean &= scalar && chunk_scalar;
+        bytes.push((start, start + head + tail));
+        (at, at_byte) = (next, start + head);
+        Ok(string)
+    });
+    let strings = sized(spans.len(), strings)?;
+    Ok((strings, bytes, clean))
 }
 
 /// The text of every chunk, as new strings of the source's own storage; and, if `check`,
@@ -343,34 +401,6 @@ impl PySplitter {
         };
         Self::chunk_list(text, units, computed, metadata)
     }
-}
-
-/// UTF-8 offsets of each chunk, its token count when a native length measures, and whether
-/// every character walked over had a UTF-8 form ([`Offsets::clean`]).
-type ChunkFacts = (Vec<(usize, usize)>, Option<Vec<usize>>, bool);
-
-/// Byte offsets of every span, and token counts when a native length measures.
-fn chunk_facts<'a, T: Units<'a>>(
-    text: T,
-    spans: &[Span],
-    length: Option<&(dyn Length + Sync)>,
-) -> Result<ChunkFacts> {
-    let mut offsets = Offsets::new(text);
-    let bounds: Vec<_> = spans.iter().map(|span| (span.start, span.end)).collect();
-    let bytes = offsets.of_spans(&bounds);
-    let counts = match length {
-        Some(length) => {
-            let mut scratch = String::new();
-            Some(
-                spans
-                    .iter()
-                    .map(|span| length.length(text.utf8_in(span.start, span.end, &mut scratch)))
-                    .collect::<Result<Vec<_>>>()?,
-            )
-        }
-        None => None,
-    };
-    Ok((bytes, counts, offsets.clean()))
 }
 
 /// The items of `items`, `len` of them, or the first error: the vector sized up front (a

@@ -53,7 +53,7 @@ use pyo3::types::string::PyStringData;
 use pyo3::types::{PyString, PyTuple, PyType};
 
 use super::chunk::PyChunk;
-use crate::units::{all_scalar, or_of, utf8_bytes, Fixed, Storage, Unit, Units};
+use crate::units::{all_scalar, or_of, utf8_bytes, utf8_measure, Fixed, Storage, Unit, Units};
 
 /// A Python `str` as the core reads it: its own storage, validated.
 #[derive(Debug, Clone, Copy)]
@@ -192,20 +192,41 @@ pub fn new_str_checked<'py, U: Unit>(
     make_str(py, units, true)
 }
 
+/// [`new_str`] of `units`, with the UTF-8 lengths of `units[..cut]` and `units[cut..]` and
+/// whether every unit is a scalar value, from the pass that also picks the new string's
+/// kind ([`utf8_measure`]): a chunk's byte offsets for little more than its copy costs (a
+/// walk over the text for them on its own took a fifth of a native split of Markdown).
+pub fn new_str_measured<'py, U: Unit>(
+    py: Python<'py>,
+    units: &[U],
+    cut: usize,
+) -> PyResult<(Bound<'py, PyString>, (usize, usize), bool)> {
+    let (head, head_or, head_scalar) = utf8_measure(&units[..cut]);
+    let (tail, tail_or, tail_scalar) = utf8_measure(&units[cut..]);
+    let string = filled(py, units, head_or | tail_or)?;
+    Ok((string, (head, tail), head_scalar && tail_scalar))
+}
+
 /// [`new_str`], checking the units for lone surrogates if `check`.
 fn make_str<'py, U: Unit>(
     py: Python<'py>,
     units: &[U],
     check: bool,
 ) -> PyResult<(Bound<'py, PyString>, bool)> {
-    if units.is_empty() {
-        return Ok((PyString::new(py, ""), true));
-    }
     let (any, scalar) = if check {
         or_checked(units)
     } else {
         (widest_class(units), true)
     };
+    Ok((filled(py, units, any)?, scalar))
+}
+
+/// A new `str` of `units`; `any` is their OR, or any value of the same class (below U+0080,
+/// U+0100 or U+10000, or above), which picks the kind.
+fn filled<'py, U: Unit>(py: Python<'py>, units: &[U], any: u32) -> PyResult<Bound<'py, PyString>> {
+    if units.is_empty() {
+        return Ok(PyString::new(py, ""));
+    }
     let maxchar = match any {
         0..=0x7F => 0x7F,
         0x80..=0xFF => 0xFF,
@@ -218,7 +239,8 @@ fn make_str<'py, U: Unit>(
     // kind is 1, 2 or 4 bytes as `maxchar` is at most 0xFF, 0xFFFF or above (or NULL with
     // an exception set, which `from_owned_ptr_or_err` turns into `Err`). Its data holds
     // exactly `len` units of that kind, suitably aligned; we write each of them once
-    // (narrowing is exact: every unit is below the kind's limit) before returning it.
+    // (narrowing is exact: every unit is below the kind's limit, as `any` has no higher
+    // bit than the widest unit) before returning it.
     unsafe {
         let ptr = pyo3::ffi::PyUnicode_New(len, maxchar);
         let string = Bound::from_owned_ptr_or_err(py, ptr)?;
@@ -237,7 +259,7 @@ fn make_str<'py, U: Unit>(
                 units,
             ),
         }
-        Ok((string.cast_into_unchecked(), scalar))
+        Ok(string.cast_into_unchecked())
     }
 }
 

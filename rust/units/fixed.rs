@@ -176,41 +176,53 @@ pub fn or_of<U: Unit>(units: &[U]) -> u32 {
 
 /// Whether every unit is a Unicode scalar value (a fold with no early exit, vectorised).
 #[inline]
+#[cfg_attr(not(feature = "python"), allow(dead_code))] // the binding's only user
 pub fn all_scalar<U: Unit>(units: &[U]) -> bool {
     units.iter().fold(true, |ok, &u| ok & u.is_scalar())
 }
 
 /// UTF-8 bytes of `units` (one each, plus one at each of U+0080, U+0800 and U+10000), or
-/// `None` if one is a lone surrogate, which has no UTF-8 form. One fold per block sums the
-/// extra bytes (in the units' own width, lane for lane, so as many lanes as the vector
-/// holds) and ORs the units; only a block whose OR reaches U+D800 can hold a surrogate and
-/// is checked for one. Latin-1 blocks are OR-ed first and skipped when ASCII
-/// ([`Unit::ASCII_FIRST`]). Compiled for AVX2 too, picked at run time (`multiversion`): the
-/// native API walks about the whole text this way for its byte offsets.
-#[multiversion::multiversion(targets("x86_64+avx2"))]
+/// `None` if one is a lone surrogate, which has no UTF-8 form.
+#[inline]
 fn utf8_len<U: Unit>(units: &[U]) -> Option<usize> {
+    let (len, _, scalar) = utf8_measure(units);
+    scalar.then_some(len)
+}
+
+/// The UTF-8 length of `units` (a unit that is no character counted as U+FFFD is, three
+/// bytes, or four beyond U+FFFF), their OR (whose highest bit tells the narrowest storage
+/// that holds them, see [`or_of`]), and whether every one is a Unicode scalar value. One
+/// fold per block sums the extra bytes and the units that are no character (in the units'
+/// own width, lane for lane, so as many lanes as the vector holds) and ORs the units.
+/// Latin-1 blocks are OR-ed first and skipped when ASCII ([`Unit::ASCII_FIRST`]). Compiled for AVX2 too, picked at run time
+/// (`multiversion`): the native API measures every chunk this way for its byte offsets.
+#[multiversion::multiversion(targets("x86_64+avx2"))]
+pub fn utf8_measure<U: Unit>(units: &[U]) -> (usize, u32, bool) {
     const BLOCK: usize = 4096;
-    let (mut extra, mut clean) = (0, true);
+    let (mut extra, mut any, mut scalar) = (0, 0, true);
     for block in units.chunks(BLOCK) {
-        if U::ASCII_FIRST && or_of(block) < 0x80 {
-            continue;
+        if U::ASCII_FIRST {
+            let or = or_of(block);
+            if or < 0x80 {
+                any |= or;
+                continue;
+            }
         }
-        let mut any = 0;
         for part in block.chunks(U::SUM_BLOCK) {
-            let (sum, or) = part
-                .iter()
-                .fold((U::default(), U::default()), |(sum, or), &u| {
-                    (sum + u.utf8_extra(), or | u)
-                });
+            // Units that are no character counted in the units' own width too (a `bool`
+            // fold packs its lanes to bytes; a second pass read Chinese chunks twice).
+            let zero = U::default();
+            let (sum, or, bad) = part.iter().fold((zero, zero, zero), |(sum, or, bad), &u| {
+                let bad = bad + U::from_ascii(u8::from(!u.is_scalar()));
+                (sum + u.utf8_extra(), or | u, bad)
+            });
             let sum: u32 = sum.into();
             extra += sum as usize;
             any |= or.into();
-        }
-        if any >= 0xD800 {
-            clean &= all_scalar(block);
+            scalar &= Into::<u32>::into(bad) == 0;
         }
     }
-    clean.then_some(units.len() + extra)
+    (units.len() + extra, any, scalar)
 }
 
 /// The UTF-8 bytes of `units`, a lone surrogate (or any unit that is not a scalar value)
@@ -389,7 +401,29 @@ mod tests {
             proptest::prop_assert_eq!(utf8_len(&ucs2_en), utf8_len_by_char(&ucs2_en));
             proptest::prop_assert_eq!(utf8_len(&ucs2_cjk), utf8_len_by_char(&ucs2_cjk));
             proptest::prop_assert_eq!(utf8_len(&ucs4), utf8_len_by_char(&ucs4));
+            check_measure(&latin1)?;
+            check_measure(&latin1_ascii)?;
+            check_measure(&ucs2_en)?;
+            check_measure(&ucs2_cjk)?;
+            check_measure(&ucs4)?;
         }
+    }
+
+    /// [`utf8_measure`] against its definition: the OR of the units, whether each is a
+    /// scalar value, and the UTF-8 length with U+FFFD's three bytes for a lone surrogate
+    /// (four for a value beyond U+10FFFF, as a four-byte sequence would take).
+    fn check_measure<U: Unit>(units: &[U]) -> Result<(), proptest::test_runner::TestCaseError> {
+        let len = units
+            .iter()
+            .map(|&u| match char::from_u32(u.into()) {
+                Some(c) => c.len_utf8(),
+                None if u.into() > 0xFFFF => 4,
+                None => 3,
+            })
+            .sum();
+        let scalar = units.iter().all(|&u| u.is_scalar());
+        proptest::prop_assert_eq!(utf8_measure(units), (len, or_of(units), scalar));
+        Ok(())
     }
 
     #[test]

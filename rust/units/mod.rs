@@ -19,7 +19,7 @@ pub mod fixed;
 pub mod offsets;
 
 #[cfg_attr(not(feature = "python"), allow(unused_imports))] // used by the binding
-pub use fixed::{all_scalar, or_of, utf8_bytes, Fixed, Unit};
+pub use fixed::{all_scalar, or_of, utf8_bytes, utf8_measure, Fixed, Unit};
 pub use offsets::Offsets;
 
 /// How a text stores its characters; separators keep one needle per storage.
