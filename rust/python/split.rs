@@ -7,7 +7,7 @@ use pyo3::types::{PyList, PyString};
 use super::chunk::PyChunk;
 use super::length::PyLength;
 use super::strings::{
-    collector_paused, new_str, new_str_checked, new_str_measured, on_units, text_of, PyText,
+    collector_paused, new_str, new_str_checked, new_str_of_class, on_units, text_of, PyText,
 };
 use super::tokens::huggingface::PyHfCounter;
 use super::tokens::tokenizer::PyTokenCounter;
@@ -118,7 +118,7 @@ impl PySplitter {
         metadata: &Bound<'py, PyAny>,
     ) -> PyResult<(Bound<'py, PyList>, Vec<usize>)> {
         let py = text.py();
-        let Computed { out, counts } = computed;
+        let Computed { out, counts, facts } = computed;
         if out.spans.iter().any(|span| span.joined.is_some()) {
             // Only LangChain's drop-separator mode re-joins text, and the native API does
             // not offer it; refuse rather than return a chunk that is not a span.
@@ -126,18 +126,16 @@ impl PySplitter {
                 "split() needs keep='start' or 'end' so chunks are source spans",
             ));
         }
+        if !facts.clean {
+            text_of(text, true)?; // raises, with the first lone surrogate's index
+        }
         collector_paused(py, || {
-            // Byte offsets are counted while the chunk strings are copied; a lone surrogate
-            // met on the way (only in a text not checked before) raises.
-            let (strings, bytes, clean) = measured_texts(py, units, &out.spans)?;
-            if !clean {
-                text_of(text, true)?; // raises, with the first lone surrogate's index
-            }
+            let strings = classed_texts(py, units, &out.spans, &facts.classes)?;
             Self::chunk_records(
                 py,
                 strings,
                 &out.spans,
-                (&bytes, counts.as_deref()),
+                (&facts.bytes, counts.as_deref()),
                 metadata,
             )
             .map(|list| (list, out.oversized))
@@ -217,84 +215,121 @@ fn split_measured<'a, T: Units<'a>>(
     Ok(out)
 }
 
-/// `split`'s native work, which needs no Python object (any thread may do it): the spans
-/// and, sized by a native counter, each one's token count. (Byte offsets are counted while
-/// the chunk strings are copied, [`measured_texts`].)
+/// `split`'s native work, which needs no Python object (any thread may do it): the spans,
+/// and each one's UTF-8 offsets, kind and (sized by a native counter) token count.
 pub struct Computed {
     out: SpanOutput,
     counts: Option<Vec<usize>>,
+    facts: Facts,
 }
 
 impl Computed {
-    /// The token counts of `out`'s chunks of `text` if `length` measures; none when a
-    /// chunk is re-joined text, which [`PySplitter::chunk_list`] refuses.
-    fn new<'a, T: Units<'a>>(
-        text: T,
+    /// The facts of `out`'s chunks of `text`, and their token counts if `length` measures;
+    /// none when a chunk is re-joined text, which [`PySplitter::chunk_list`] refuses.
+    fn new<U: Unit>(
+        text: Fixed<'_, U>,
         out: SpanOutput,
         length: Option<&(dyn Length + Sync)>,
     ) -> Result<Self> {
+        if out.spans.iter().any(|span| span.joined.is_some()) {
+            let facts = Facts {
+                bytes: Vec::new(),
+                classes: Vec::new(),
+                clean: true,
+            };
+            return Ok(Self {
+                out,
+                counts: None,
+                facts,
+            });
+        }
         let counts = match length {
-            Some(length) if out.spans.iter().all(|span| span.joined.is_none()) => {
+            Some(length) => {
                 let mut scratch = String::new();
                 let count =
                     |span: &Span| length.length(text.utf8_in(span.start, span.end, &mut scratch));
                 Some(out.spans.iter().map(count).collect::<Result<Vec<_>>>()?)
             }
-            _ => None,
+            None => None,
         };
-        Ok(Self { out, counts })
+        let facts = Facts::of(text, &out.spans);
+        Ok(Self { out, counts, facts })
     }
 }
 
-/// Chunk strings, their UTF-8 offsets, and whether every unit had a UTF-8 form.
-type Measured<'py> = (Vec<Bound<'py, PyString>>, Vec<(usize, usize)>, bool);
+/// What building a split's chunks needs to know of them besides their spans.
+struct Facts {
+    /// Each chunk's UTF-8 `(start, end)`.
+    bytes: Vec<(usize, usize)>,
+    /// Each chunk's units OR-ed, which picks its string's kind (empty: not known, found
+    /// while copying).
+    classes: Vec<u32>,
+    /// Whether every unit measured had a UTF-8 form (no lone surrogate).
+    clean: bool,
+}
 
-/// Every chunk's text as a new string of the source's own storage, its UTF-8 offsets, and
-/// whether every unit copied or passed had a UTF-8 form (no lone surrogate). Spans in text
-/// order are measured as they are copied ([`new_str_measured`]), each split where the next
-/// one starts, so a start inside the previous chunk (the overlap) is known from its copy
-/// and the text is read once; others through an [`Offsets`] walk.
-fn measured_texts<'py>(
+impl Facts {
+    /// The facts of `spans` of `text`. Spans in text order (as the splitter makes them)
+    /// are measured one by one ([`utf8_measure`]), each split where the next one starts, so
+    /// a start inside the previous chunk (the overlap) is known from that chunk's head: one
+    /// pass per chunk, no call per boundary, and the kind found on the way, which the copy
+    /// would otherwise look for (under the GIL). Others through an [`Offsets`] walk.
+    fn of<U: Unit>(text: Fixed<'_, U>, spans: &[Span]) -> Self {
+        if !spans.windows(2).all(|w| w[0].start <= w[1].start) {
+            let mut offsets = Offsets::new(text);
+            let bounds: Vec<_> = spans.iter().map(|span| (span.start, span.end)).collect();
+            let bytes = offsets.of_spans(&bounds);
+            let clean = offsets.clean();
+            let classes = Vec::new();
+            return Self {
+                bytes,
+                classes,
+                clean,
+            };
+        }
+        let units = text.units();
+        let mut bytes = Vec::with_capacity(spans.len());
+        let mut classes = Vec::with_capacity(spans.len());
+        // `at`: a position at or before the next span's start, `at_byte` its UTF-8 offset.
+        let (mut at, mut at_byte, mut clean) = (0, 0, true);
+        for (i, span) in spans.iter().enumerate() {
+            let (gap, _, gap_scalar) = utf8_measure(&units[at..span.start]);
+            let start = at_byte + gap;
+            let next = spans.get(i + 1).map_or(span.end, |next| next.start);
+            let next = next.clamp(span.start, span.end);
+            let (head, head_or, head_scalar) = utf8_measure(&units[span.start..next]);
+            let (tail, tail_or, tail_scalar) = utf8_measure(&units[next..span.end]);
+            clean &= gap_scalar && head_scalar && tail_scalar;
+            bytes.push((start, start + head + tail));
+            classes.push(head_or | tail_or);
+            (at, at_byte) = (next, start + head);
+        }
+        Self {
+            bytes,
+            classes,
+            clean,
+        }
+    }
+}
+
+/// Every chunk's text as a new string of the source's own storage, of the kind its class
+/// picks ([`Facts::classes`]; where they are not known, found while copying).
+fn classed_texts<'py>(
     py: Python<'py>,
     text: PyText<'_>,
     spans: &[Span],
-) -> PyResult<Measured<'py>> {
-    on_units!(text, t => measured_units(py, t, spans))
-}
-
-/// [`measured_texts`] of one storage.
-fn measured_units<'py, U: Unit>(
-    py: Python<'py>,
-    text: Fixed<'_, U>,
-    spans: &[Span],
-) -> PyResult<Measured<'py>> {
-    let units = text.units();
-    if !spans.windows(2).all(|w| w[0].start <= w[1].start) {
-        let mut offsets = Offsets::new(text);
-        let bounds: Vec<_> = spans.iter().map(|span| (span.start, span.end)).collect();
-        let bytes = offsets.of_spans(&bounds);
-        let strings = spans
-            .iter()
-            .map(|span| new_str(py, &units[span.start..span.end]));
-        return Ok((sized(spans.len(), strings)?, bytes, offsets.clean()));
+    classes: &[u32],
+) -> PyResult<Vec<Bound<'py, PyString>>> {
+    if classes.len() != spans.len() {
+        return chunk_texts(py, text, spans, false).map(|(strings, _)| strings);
     }
-    let mut bytes = Vec::with_capacity(spans.len());
-    // `at`: a position at or before the next span's start, `at_byte` its UTF-8 offset.
-    let (mut at, mut at_byte, mut clean) = (0, 0, true);
-    let strings = spans.iter().enumerate().map(|(i, span)| {
-        let (gap, _, scalar) = utf8_measure(&units[at..span.start]);
-        let start = at_byte + gap;
-        let next = spans.get(i + 1).map_or(span.end, |next| next.start);
-        let next = next.clamp(span.start, span.end);
-        let chunk = &units[span.start..span.end];
-        let (string, (head, tail), chunk_scalar) = new_str_measured(py, chunk, next - span.start)?;
-        clean &= scalar && chunk_scalar;
-        bytes.push((start, start + head + tail));
-        (at, at_byte) = (next, start + head);
-        Ok(string)
-    });
-    let strings = sized(spans.len(), strings)?;
-    Ok((strings, bytes, clean))
+    on_units!(text, t => {
+        let units = t.units();
+        let strings = spans.iter().zip(classes);
+        sized(spans.len(), strings.map(|(span, &class)| {
+            new_str_of_class(py, &units[span.start..span.end], class)
+        }))
+    })
 }
 
 /// The text of every chunk, as new strings of the source's own storage; and, if `check`,

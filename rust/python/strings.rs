@@ -15,6 +15,9 @@
 //!   widest unit it copies, so the strings it makes are canonical too.
 //! - A string fresh from `PyUnicode_New` is ours alone until returned: [`new_str`] fills
 //!   all of it before anyone else can see it.
+//! - [`new_str_of_class`] is given a class found from the very units it copies (their OR,
+//!   `units::utf8_measure`'s, or [`widest_class`]'s), so its kind holds every unit, as
+//!   [`new_str`]'s does; a debug assertion checks it.
 //! - A [`HeldText`] reads the storage of a `str` it holds a strong reference to, on any
 //!   thread and without the GIL: the reference keeps the object, and so its storage (inline
 //!   in a compact string, a separate buffer freed only with the object otherwise), alive
@@ -53,7 +56,7 @@ use pyo3::types::string::PyStringData;
 use pyo3::types::{PyString, PyTuple, PyType};
 
 use super::chunk::PyChunk;
-use crate::units::{all_scalar, or_of, utf8_bytes, utf8_measure, Fixed, Storage, Unit, Units};
+use crate::units::{all_scalar, or_of, utf8_bytes, Fixed, Storage, Unit, Units};
 
 /// A Python `str` as the core reads it: its own storage, validated.
 #[derive(Debug, Clone, Copy)]
@@ -192,21 +195,6 @@ pub fn new_str_checked<'py, U: Unit>(
     make_str(py, units, true)
 }
 
-/// [`new_str`] of `units`, with the UTF-8 lengths of `units[..cut]` and `units[cut..]` and
-/// whether every unit is a scalar value, from the pass that also picks the new string's
-/// kind ([`utf8_measure`]): a chunk's byte offsets for little more than its copy costs (a
-/// walk over the text for them on its own took a fifth of a native split of Markdown).
-pub fn new_str_measured<'py, U: Unit>(
-    py: Python<'py>,
-    units: &[U],
-    cut: usize,
-) -> PyResult<(Bound<'py, PyString>, (usize, usize), bool)> {
-    let (head, head_or, head_scalar) = utf8_measure(&units[..cut]);
-    let (tail, tail_or, tail_scalar) = utf8_measure(&units[cut..]);
-    let string = filled(py, units, head_or | tail_or)?;
-    Ok((string, (head, tail), head_scalar && tail_scalar))
-}
-
 /// [`new_str`], checking the units for lone surrogates if `check`.
 fn make_str<'py, U: Unit>(
     py: Python<'py>,
@@ -218,12 +206,17 @@ fn make_str<'py, U: Unit>(
     } else {
         (widest_class(units), true)
     };
-    Ok((filled(py, units, any)?, scalar))
+    Ok((new_str_of_class(py, units, any)?, scalar))
 }
 
-/// A new `str` of `units`; `any` is their OR, or any value of the same class (below U+0080,
-/// U+0100 or U+10000, or above), which picks the kind.
-fn filled<'py, U: Unit>(py: Python<'py>, units: &[U], any: u32) -> PyResult<Bound<'py, PyString>> {
+/// [`new_str`] of `units` whose class is known already: `any` is their OR, or any value of
+/// the same class (below U+0080, U+0100 or U+10000, or above), which picks the kind. Only
+/// for a value found from the same units: a lower class would narrow units that do not fit.
+pub fn new_str_of_class<'py, U: Unit>(
+    py: Python<'py>,
+    units: &[U],
+    any: u32,
+) -> PyResult<Bound<'py, PyString>> {
     if units.is_empty() {
         return Ok(PyString::new(py, ""));
     }
@@ -233,6 +226,10 @@ fn filled<'py, U: Unit>(py: Python<'py>, units: &[U], any: u32) -> PyResult<Boun
         0x100..=0xFFFF => 0xFFFF,
         _ => 0x10_FFFF,
     };
+    debug_assert!(
+        maxchar == 0x10_FFFF || or_of(units) <= maxchar,
+        "class below the units'"
+    );
     let len = isize::try_from(units.len())
         .map_err(|_| pyo3::exceptions::PyOverflowError::new_err("string too long"))?;
     // SAFETY: `PyUnicode_New` returns a new, unshared string of `len` code points whose
