@@ -108,9 +108,10 @@ impl PySplitter {
         PyList::new(text.py(), strings)
     }
 
-    /// `split`'s chunks for `computed`, split from `text` (read as `units`), each carrying
-    /// `metadata`; and the sizes to warn about. A lone surrogate met on the way raises
-    /// `UnicodeEncodeError` with the first one's index.
+    /// `split`'s chunks for `computed`, split from `text` (read as `units`, the storage
+    /// `computed` was made of: its chunk kinds are trusted), each carrying `metadata`; and
+    /// the sizes to warn about. A lone surrogate met on the way raises `UnicodeEncodeError`
+    /// with the first one's index.
     pub fn chunk_list<'py>(
         text: &Bound<'py, PyString>,
         units: PyText<'_>,

@@ -194,8 +194,9 @@ fn utf8_len<U: Unit>(units: &[U]) -> Option<usize> {
 /// that holds them, see [`or_of`]), and whether every one is a Unicode scalar value. One
 /// fold per block sums the extra bytes and the units that are no character (in the units'
 /// own width, lane for lane, so as many lanes as the vector holds) and ORs the units.
-/// Latin-1 blocks are OR-ed first and skipped when ASCII ([`Unit::ASCII_FIRST`]). Compiled for AVX2 too, picked at run time
-/// (`multiversion`): the native API measures every chunk this way for its byte offsets.
+/// Latin-1 blocks are OR-ed first and skipped when ASCII ([`Unit::ASCII_FIRST`]). Compiled
+/// for AVX2 too, picked at run time (`multiversion`): the native API measures every chunk
+/// this way for its byte offsets and string kind.
 #[multiversion::multiversion(targets("x86_64+avx2"))]
 pub fn utf8_measure<U: Unit>(units: &[U]) -> (usize, u32, bool) {
     const BLOCK: usize = 4096;
