@@ -68,21 +68,27 @@ def test_chunk_strings_are_the_slices_they_claim(text: str, size: int, separator
     st.sampled_from(["a", "é"]),
     st.lists(st.tuples(st.integers(0, 999), st.sampled_from("é漢😀")), min_size=1, max_size=3),
     st.integers(100, 700),
+    st.sampled_from([4, 2]),
 )
 def test_long_chunks_take_the_kind_of_their_widest_character(
-    background: str, wide: list[tuple[int, str]], size: int
+    background: str, wide: list[tuple[int, str]], size: int, share: int
 ) -> None:
     """Chunks of hundreds of characters whose widest ones sit anywhere in them (a chunk's
     kind is decided block by block, at the first block with a character of the storage's
-    top class), in a text stored wider than most of its chunks need."""
+    top class), in a text stored wider than most of its chunks need; their byte offsets with
+    overlaps of hundreds of characters (each chunk is measured in two parts, split where the
+    next one starts)."""
     units = list(background * 1000)
     for at, char in wide:
         units[at] = char
     text = "".join(units)
-    for c in split(fresh(text), size, size // 4, [""]):
+    utf8 = text.encode("utf-8")
+    for c in split(fresh(text), size, size // share, [""]):
         piece = text[c.start : c.end]
         assert c.text == piece and hash(c.text) == hash(piece)
         assert kind(c.text) == kind(piece) and sys.getsizeof(c.text) == sys.getsizeof(piece)
+        assert utf8[c.byte_start : c.byte_end].decode("utf-8") == piece
+        assert len(text[: c.start].encode("utf-8")) == c.byte_start
 
 
 @given(texts(), st.integers(1, 40), st.sampled_from([None, [" ", ""], ["(?:a|é)+", ""]]))
