@@ -262,38 +262,29 @@ impl Computed {
 struct Facts {
     /// Each chunk's UTF-8 `(start, end)`.
     bytes: Vec<(usize, usize)>,
-    /// Each chunk's units OR-ed, which picks its string's kind (empty: not known, found
-    /// while copying).
+    /// Each chunk's units OR-ed, which picks its string's kind.
     classes: Vec<u32>,
     /// Whether every unit measured had a UTF-8 form (no lone surrogate).
     clean: bool,
 }
 
 impl Facts {
-    /// The facts of `spans` of `text`. Spans in text order (as the splitter makes them)
-    /// are measured one by one ([`utf8_measure`]), each split where the next one starts, so
-    /// a start inside the previous chunk (the overlap) is known from that chunk's head: one
-    /// pass per chunk, no call per boundary, and the kind found on the way, which the copy
-    /// would otherwise look for (under the GIL). Others through an [`Offsets`] walk.
+    /// The facts of `spans` of `text`, measured one by one ([`utf8_measure`]), each split
+    /// where the next one starts, so a start inside the previous chunk (the overlap) is
+    /// known from that chunk's head: one pass per chunk, no call per boundary, and the kind
+    /// found on the way, which the copy would otherwise look for (under the GIL). A span
+    /// starting before the last known position (never, in a splitter's text order) is
+    /// measured from the text's start.
     fn of<U: Unit>(text: Fixed<'_, U>, spans: &[Span]) -> Self {
-        if !spans.windows(2).all(|w| w[0].start <= w[1].start) {
-            let mut offsets = Offsets::new(text);
-            let bounds: Vec<_> = spans.iter().map(|span| (span.start, span.end)).collect();
-            let bytes = offsets.of_spans(&bounds);
-            let clean = offsets.clean();
-            let classes = Vec::new();
-            return Self {
-                bytes,
-                classes,
-                clean,
-            };
-        }
         let units = text.units();
         let mut bytes = Vec::with_capacity(spans.len());
         let mut classes = Vec::with_capacity(spans.len());
         // `at`: a position at or before the next span's start, `at_byte` its UTF-8 offset.
         let (mut at, mut at_byte, mut clean) = (0, 0, true);
         for (i, span) in spans.iter().enumerate() {
+            if span.start < at {
+                (at, at_byte) = (0, 0);
+            }
             let (gap, _, gap_scalar) = utf8_measure(&units[at..span.start]);
             let start = at_byte + gap;
             let next = spans.get(i + 1).map_or(span.end, |next| next.start);
@@ -314,16 +305,13 @@ impl Facts {
 }
 
 /// Every chunk's text as a new string of the source's own storage, of the kind its class
-/// picks ([`Facts::classes`]; where they are not known, found while copying).
+/// picks ([`Facts::classes`], one per span).
 fn classed_texts<'py>(
     py: Python<'py>,
     text: PyText<'_>,
     spans: &[Span],
     classes: &[u32],
 ) -> PyResult<Vec<Bound<'py, PyString>>> {
-    if classes.len() != spans.len() {
-        return chunk_texts(py, text, spans, false).map(|(strings, _)| strings);
-    }
     on_units!(text, t => {
         let units = t.units();
         let strings = spans.iter().zip(classes);
