@@ -13,6 +13,12 @@ stops, as by a caller collecting chunks (``--free-outputs``: each dropped as soo
 made, as in a streaming pipeline).
 
     python benches/cold_speed.py [--rounds N] [--free-outputs] [split tokens header ...]
+    python benches/cold_speed.py --processes 12 --rounds 21 split   # median of 12 processes
+
+A ratio moves between processes more than between the rounds of one (in one run of twelve
+LangChain split a quarter slower than in the others, for the whole process), so
+``--processes N`` runs the paired tables (split, tokens, header) in N fresh interpreters one
+after another and reports each row's median and range over them.
 
 Run on the release build (``scripts/setup.sh``).
 """
@@ -21,11 +27,14 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import logging
 import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Callable
@@ -47,6 +56,9 @@ SIZE, OVERLAP = 1000, 200
 # chunks are written to memory not just freed (so not in the CPU caches), and freeing them
 # (the same work for every implementation, their outputs being equal) is not timed.
 FREE_OUTPUTS = False
+
+# The paired tables' rows as printed, for `--rows-to` (one process of `--processes`).
+ROWS: list[dict[str, object]] = []
 
 
 def _seconds(fn: Split, items: list[str]) -> float:
@@ -103,6 +115,8 @@ def _table(title: str, rows: list[tuple[str, str, float, dict[str, tuple]]]) -> 
     for corpus, name, mb, result in rows:
         cold_s, warm_s, ratio = result
         print(f"| {corpus} | {name} | {mb / cold_s:.1f} | {ratio:.1f}x | {mb / warm_s:.1f} |")
+        row = {"title": title, "corpus": corpus, "name": name, "mb": mb}
+        ROWS.append(row | {"cold": cold_s, "warm": warm_s, "ratio": ratio})
 
 
 class Slices:
@@ -335,6 +349,55 @@ SECTIONS = {
 }
 
 
+PAIRED = ("split", "tokens", "header")
+
+
+def across_processes(args: argparse.Namespace, sections: list[str]) -> None:
+    """The paired ``sections`` run in ``args.processes`` fresh interpreters, one after
+    another (each its own rounds, checks and tables, printed to nothing), then each row's
+    median and range over the processes."""
+    runs = []
+    flags = ["--free-outputs"] if args.free_outputs else []
+    for _ in range(args.processes):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "rows.json"
+            command = [sys.executable, __file__, "--rounds", str(args.rounds), *flags]
+            command += ["--rows-to", str(path), *sections]
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+            runs.append(json.loads(path.read_text()))
+    _spread_tables(runs)
+
+
+def _spread_tables(runs: list[list[dict]]) -> None:
+    """Per row: the medians over processes of its cold and warm speeds and of its ratio
+    (each process's a median of paired rounds), and the lowest and highest ratio."""
+    rows: dict[tuple[str, str, str, int], list[dict]] = {}
+    for run in runs:
+        seen_in_run: dict[tuple[str, str, str], int] = {}
+        for row in run:
+            # A name may recur in a table (each group's floor row): rows are told apart by
+            # their order among their namesakes.
+            key = (row["title"], row["corpus"], row["name"])
+            seen_in_run[key] = seen_in_run.get(key, -1) + 1
+            rows.setdefault((*key, seen_in_run[key]), []).append(row)
+    title = None
+    for (table, corpus, name, _), seen in rows.items():
+        if table != title:
+            title = table
+            print(f"\n### {table} ({len(runs)} processes)\n")
+            print(
+                "| corpus | implementation | cold MB/s | cold vs LangChain | lowest-highest |"
+                " warm MB/s |"
+            )
+            print("|---|---|---:|---:|---:|---:|")
+        mb, ratios = seen[0]["mb"], [row["ratio"] for row in seen]
+        cold = mb / statistics.median(row["cold"] for row in seen)
+        warm = mb / statistics.median(row["warm"] for row in seen)
+        spread = f"{min(ratios):.1f}-{max(ratios):.1f}x"
+        ratio = statistics.median(ratios)
+        print(f"| {corpus} | {name} | {cold:.1f} | {ratio:.1f}x | {spread} | {warm:.1f} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=9)
@@ -343,11 +406,26 @@ def main() -> None:
         action="store_true",
         help="drop each output as soon as it is made (timed) instead of keeping it",
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help=f"run in N fresh processes and report medians and ranges ({', '.join(PAIRED)})",
+    )
+    parser.add_argument("--rows-to", type=Path, help=argparse.SUPPRESS)  # for --processes
     parser.add_argument("sections", nargs="*", help=f"any of {', '.join(SECTIONS)} (default: all)")
     args = parser.parse_args()
     unknown = set(args.sections) - set(SECTIONS)
     if unknown:
         parser.error(f"unknown sections: {', '.join(sorted(unknown))}")
+    if args.processes < 1:
+        parser.error(f"--processes must be at least 1, got {args.processes}")
+    if args.processes > 1:
+        sections = args.sections or list(PAIRED)
+        if set(sections) - set(PAIRED):
+            parser.error(f"--processes runs only the paired tables: {', '.join(PAIRED)}")
+        across_processes(args, sections)
+        return
     logging.disable(logging.WARNING)  # LangChain's size warnings, alike for both sides
     # The harness's own objects (LangChain's and pydantic's modules, ~55k) out of the cyclic
     # collector's view: otherwise a full collection, ~70 ms here walking them, lands in
@@ -366,6 +444,8 @@ def main() -> None:
         # (en-prose's one file) would otherwise be tokenized on every core.
         with num_threads(1):
             SECTIONS[name](args.rounds)
+    if args.rows_to is not None:
+        args.rows_to.write_text(json.dumps(ROWS))
 
 
 if __name__ == "__main__":

@@ -27,6 +27,21 @@ def test_cold_speed_header_table() -> None:
     assert len(rows) == 8  # four settings, LangChain and ferrochunk each
 
 
+def test_cold_speed_across_processes() -> None:
+    require()
+    out = _run("benches/cold_speed.py", "--processes", "2", "--rounds", "1", "split")
+    rows = [line.split("|") for line in out.splitlines() if line.startswith("| zh-markdown")]
+    # Recursive, native and Character with LangChain's two, and each group's own floor.
+    assert [row[2].strip().split()[0] for row in rows] == [
+        *("langchain", "ferrochunk", "ferrochunk.split", "floor:"),
+        *("langchain", "ferrochunk", "floor:"),
+    ]
+    for row in rows:
+        low, high = row[5].strip().removesuffix("x").split("-")
+        assert float(low) <= float(row[4].strip().removesuffix("x")) <= float(high)
+    assert "(2 processes)" in out
+
+
 def test_split_ab_compares_two_copies_of_one_build(tmp_path: Path) -> None:
     require()
     # A copy at another path loads as a second module (the same file would not).
