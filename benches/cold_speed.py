@@ -182,6 +182,29 @@ def split_section(rounds: int) -> None:
     _table(f"Character splitting, chunk_size={SIZE}, chunk_overlap={OVERLAP}", rows)
 
 
+def short_section(rounds: int) -> None:
+    """Many short documents (rows, messages, short pages): every paragraph of the three
+    corpora, split as a document of its own, most shorter than the chunk size."""
+    import langchain_text_splitters as lc
+
+    items = [p for name in NAMES for t in texts(name) for p in t.split("\n\n") if p.strip()]
+    impls = {
+        "langchain Recursive": lc.RecursiveCharacterTextSplitter(
+            chunk_size=SIZE, chunk_overlap=OVERLAP
+        ).split_text,
+        "ferrochunk Recursive": ferrochunk.RecursiveCharacterTextSplitter(
+            chunk_size=SIZE, chunk_overlap=OVERLAP
+        ).split_text,
+        "ferrochunk.split native": ferrochunk.Splitter(SIZE, OVERLAP).split,
+    }
+    _check(impls, items, _texts_of)
+    corpus = f"{len(items)} paragraphs"
+    rows = [
+        (corpus, n, megabytes(tuple(items)), r) for n, r in paired(impls, items, rounds).items()
+    ]
+    _table(f"Short documents, chunk_size={SIZE}, chunk_overlap={OVERLAP}", rows)
+
+
 def token_section(rounds: int) -> None:
     import langchain_text_splitters as lc
 
@@ -341,6 +364,7 @@ def letters_section(rounds: int) -> None:
 
 SECTIONS = {
     "split": split_section,
+    "short": short_section,
     "tokens": token_section,
     "header": header_section,
     "scaling": scaling_section,
@@ -349,7 +373,7 @@ SECTIONS = {
 }
 
 
-PAIRED = ("split", "tokens", "header")
+PAIRED = ("split", "short", "tokens", "header")
 
 
 def across_processes(args: argparse.Namespace, sections: list[str]) -> None:

@@ -91,6 +91,27 @@ def test_character_regex(impl, text, sz, keep, sep, strip, length) -> None:
     assert_same(impl, character(sz, keep, sep, strip, length, regex=True), split(text))
 
 
+@given(
+    texts,
+    st.integers(-1, 1),
+    st.integers(0, 5),
+    keep_modes,
+    literal_separator_lists,
+    st.sampled_from(LITERAL_SEPARATORS),
+    st.booleans(),
+)
+# One piece exactly the size with no separator left after it: LangChain keeps it unstripped.
+@example("  ab", 0, 0, True, ["\n\n"], "\n\n", True)
+@example(" \n\n ", 1, 0, "end", None, "\n\n", True)
+def test_text_near_chunk_size(impl, text, delta, overlap, keep, seps, sep, strip) -> None:
+    """Chunk sizes one below, at and one above the text's length: a text shorter than the
+    size is one chunk, which the native engine takes without cutting it."""
+    size = max(1, len(text) + delta)
+    sz = (size, min(overlap, size))
+    assert_same(impl, recursive(sz, keep, seps, strip, len), split(text))
+    assert_same(impl, character(sz, keep, sep, strip, len), split(text))
+
+
 @pytest.mark.parametrize("recursive_", [True, False])
 def test_non_ascii_pattern_joins_ascii_text(recursive_: bool) -> None:
     import ferrochunk

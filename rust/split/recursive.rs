@@ -199,6 +199,13 @@ impl Splitter {
         Ok(with_offsets(Utf8(text), out))
     }
 
+    /// Whether [`Splitter::split_units`] without a length returns `text` as one chunk
+    /// without scanning it (see [`fits_whole`]): no work a caller need hand to another
+    /// thread.
+    pub fn takes_whole<'a, T: Units<'a>>(&self, text: T) -> bool {
+        fits_whole(&self.config, text)
+    }
+
     /// Splits text in any storage; chunks come back as positions of it.
     pub fn split_units<'a, T: Units<'a>>(
         &self,
@@ -229,7 +236,10 @@ impl Splitter {
             },
             windows: SPARE_WINDOWS.with_borrow_mut(std::mem::take),
         };
-        let result = if self.recursive {
+        let result = if length.is_none() && fits_whole(config, text) {
+            run.push_span(0, text.len(), config.strip_whitespace);
+            Ok(())
+        } else if self.recursive {
             run.recurse(0, text.len(), &self.separators)
         } else {
             run.single(&self.separators[0])
@@ -237,6 +247,21 @@ impl Splitter {
         SPARE_WINDOWS.with_borrow_mut(|spare| *spare = std::mem::take(&mut run.windows));
         result.map(|()| run.out)
     }
+}
+
+/// Whether `text`, measured in code points, is one chunk without looking at it: shorter than
+/// the chunk size, with separators kept. Every piece then fits, the pieces' lengths add up
+/// to the text's and the join text is empty, so LangChain's merge puts them all back into
+/// one chunk, the text itself (stripped if asked), in either splitter. A document shorter
+/// than the chunk size is common (rows, messages, short pages), and it was otherwise cut at
+/// every space and merged again. Not for a length function (token counts of pieces need not
+/// add up to the text's), nor when separators are dropped (the join re-inserts one where
+/// empty pieces were left out), nor at the size itself (a single piece of that length is
+/// kept unstripped when no separator is left).
+fn fits_whole<'a, T: Units<'a>>(config: &SplitConfig, text: T) -> bool {
+    let (len, size) = (text.len(), config.chunk_size);
+    // A code point is at most four units (UTF-8 bytes): a longer text is not counted.
+    config.keep.keeps() && len / 4 < size && text.chars(0, len) < size
 }
 
 /// Spans of `text` as chunks with both kinds of offsets.
