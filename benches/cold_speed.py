@@ -44,7 +44,7 @@ from ferrochunk import tokens
 from ferrochunk.bench import fresh, num_threads
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/corpus.py
-from corpus import NAMES, megabytes, texts
+from corpus import NAMES, megabytes, paragraphs, texts
 
 Split = Callable[[str], object]
 SIZE, OVERLAP = 1000, 200
@@ -187,7 +187,7 @@ def short_section(rounds: int) -> None:
     corpora, split as a document of its own, most shorter than the chunk size."""
     import langchain_text_splitters as lc
 
-    items = [p for name in NAMES for t in texts(name) for p in t.split("\n\n") if p.strip()]
+    items = list(paragraphs())
     impls = {
         "langchain Recursive": lc.RecursiveCharacterTextSplitter(
             chunk_size=SIZE, chunk_overlap=OVERLAP

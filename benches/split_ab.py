@@ -11,6 +11,9 @@ build is faster), and the outputs must agree. Outputs are kept until the clock s
 
     python benches/split_ab.py OTHER_NATIVE_SO [--rounds N] [--corpora en-markdown ...]
         [--engines native recursive character header header-lines]
+
+``--corpora paragraphs``: every paragraph of the three corpora as a document of its own
+(many short documents, as ``cold_speed.py short``).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from ferrochunk.bench import fresh
 from letters_ab import load_extension
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/corpus.py
-from corpus import NAMES, texts
+from corpus import NAMES, paragraphs, texts
 
 SIZE, OVERLAP = 1000, 200
 Split = Callable[[str], list]
@@ -122,7 +125,7 @@ def main() -> None:
     print("| corpus | engine | other ms | this ms | other / this, paired median | quartiles |")
     print("|---|---|---:|---:|---:|---|")
     for name in args.corpora:
-        items = texts(name)
+        items = paragraphs() if name == "paragraphs" else texts(name)
         for engine in args.engines:
             builds = {"other": makers[engine](other), "this": makers[engine](_native)}
             medians, ratios = paired(builds, items, args.rounds)

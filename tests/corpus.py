@@ -54,6 +54,13 @@ def texts(name: str) -> tuple[str, ...]:
     return tuple(p.read_text(encoding="utf-8") for p in paths(name))
 
 
+@functools.cache
+def paragraphs() -> tuple[str, ...]:
+    """Every paragraph (blank-line separated, not blank) of the three corpora: many short
+    documents, for the benchmarks."""
+    return tuple(p for name in NAMES for t in texts(name) for p in t.split("\n\n") if p.strip())
+
+
 def megabytes(items: tuple[str, ...]) -> float:
     """UTF-8 size of the texts in MB (10^6 bytes)."""
     return sum(len(t.encode("utf-8")) for t in items) / 1e6
