@@ -12,13 +12,13 @@ Every output is checked identical to LangChain's first. Outputs are kept until t
 stops, as by a caller collecting chunks (``--free-outputs``: each dropped as soon as it is
 made, as in a streaming pipeline).
 
-    python benches/cold_speed.py [--rounds N] [--free-outputs] [split tokens header ...]
+    python benches/cold_speed.py [--rounds N] [--free-outputs] [split short tokens ...]
     python benches/cold_speed.py --processes 12 --rounds 21 split   # median of 12 processes
 
 A ratio moves between processes more than between the rounds of one (in one run of twelve
 LangChain split a quarter slower than in the others, for the whole process), so
-``--processes N`` runs the paired tables (split, tokens, header) in N fresh interpreters one
-after another and reports each row's median and range over them.
+``--processes N`` runs the paired tables (split, short, tokens, header) in N fresh
+interpreters one after another and reports each row's median and range over them.
 
 Run on the release build (``scripts/setup.sh``).
 """
