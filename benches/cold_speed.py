@@ -149,10 +149,11 @@ def _spans(text: str, chunks: object) -> list[tuple[int, int]]:
     return spans
 
 
-def split_section(rounds: int) -> None:
+def recursive_splitters() -> dict[str, Split]:
+    """LangChain's recursive splitter, the drop-in and the native API, at SIZE/OVERLAP."""
     import langchain_text_splitters as lc
 
-    impls = {
+    return {
         "langchain Recursive": lc.RecursiveCharacterTextSplitter(
             chunk_size=SIZE, chunk_overlap=OVERLAP
         ).split_text,
@@ -161,6 +162,12 @@ def split_section(rounds: int) -> None:
         ).split_text,
         "ferrochunk.split native": ferrochunk.Splitter(SIZE, OVERLAP).split,
     }
+
+
+def split_section(rounds: int) -> None:
+    import langchain_text_splitters as lc
+
+    impls = recursive_splitters()
     chars = {
         "langchain Character": lc.CharacterTextSplitter(
             chunk_size=SIZE, chunk_overlap=OVERLAP
@@ -188,21 +195,18 @@ def short_section(rounds: int) -> None:
     import langchain_text_splitters as lc
 
     items = list(paragraphs())
-    impls = {
-        "langchain Recursive": lc.RecursiveCharacterTextSplitter(
-            chunk_size=SIZE, chunk_overlap=OVERLAP
-        ).split_text,
-        "ferrochunk Recursive": ferrochunk.RecursiveCharacterTextSplitter(
-            chunk_size=SIZE, chunk_overlap=OVERLAP
-        ).split_text,
-        "ferrochunk.split native": ferrochunk.Splitter(SIZE, OVERLAP).split,
-    }
-    _check(impls, items, _texts_of)
-    corpus = f"{len(items)} paragraphs"
-    rows = [
-        (corpus, n, megabytes(tuple(items)), r) for n, r in paired(impls, items, rounds).items()
-    ]
-    _table(f"Short documents, chunk_size={SIZE}, chunk_overlap={OVERLAP}", rows)
+    impls = recursive_splitters()
+    tokens.use_bundled_ranks_in_tiktoken()  # tiktoken.get_encoding cannot download here
+    kwargs = {"encoding_name": "cl100k_base", "chunk_size": 512, "chunk_overlap": 50}
+    sized = {}
+    for name, module in (("langchain", lc), ("ferrochunk", ferrochunk)):
+        splitter = module.RecursiveCharacterTextSplitter.from_tiktoken_encoder(**kwargs)
+        sized[f"{name} from_tiktoken_encoder(cl100k_base, 512, 50)"] = splitter.split_text
+    corpus, mb, rows = f"{len(items)} paragraphs", megabytes(tuple(items)), []
+    for group in (impls, sized):
+        _check(group, items, _texts_of)
+        rows += [(corpus, n, mb, r) for n, r in paired(group, items, rounds).items()]
+    _table(f"Short documents, chunk_size={SIZE}, chunk_overlap={OVERLAP} (tokens: 512, 50)", rows)
 
 
 def token_section(rounds: int) -> None:

@@ -16,4 +16,13 @@ pub trait Length {
         let _ = limit;
         self.length(text)
     }
+
+    /// Whether every part of `text` is known, without measuring, to measure without error
+    /// and at most its UTF-8 length in bytes, so that the lengths of parts add up to at
+    /// most the text's byte length: lets a splitter take a short text whole without
+    /// measuring its pieces. No by default.
+    fn within_bytes(&self, text: &str) -> bool {
+        let _ = text;
+        false
+    }
 }

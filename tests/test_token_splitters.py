@@ -56,6 +56,43 @@ def test_from_tiktoken_encoder_matches_langchain(name, text, size, encoding) -> 
     assert outcome(lambda: getattr(reference, name).from_tiktoken_encoder(**kwargs), text) == want
 
 
+short_with_specials = st.lists(
+    st.one_of(
+        st.sampled_from([SPECIAL, "<|fim_prefix|>", "<|", "<", " ", "\n\n", "漢字", "😀"]),
+        st.text(alphabet="ab <|>\n", max_size=8),
+    ),
+    max_size=6,
+).map("".join)
+POLICIES = [
+    {},
+    {"allowed_special": {SPECIAL}},
+    {"allowed_special": "all"},
+    {"disallowed_special": ()},
+]
+
+
+@pytest.mark.parametrize("name", ["RecursiveCharacterTextSplitter", "CharacterTextSplitter"])
+@given(
+    text=short_with_specials,
+    delta=st.integers(-1, 1),
+    policy=st.sampled_from(POLICIES),
+    keep=st.sampled_from([True, False, "end"]),
+    strip=st.booleans(),
+)
+def test_text_near_chunk_size_in_tokens(name, text, delta, policy, keep, strip) -> None:
+    """Chunk sizes in tokens one below, at and one above the text's UTF-8 length: a text of
+    fewer bytes than tokens allowed is one chunk, which the native engine takes without
+    counting its pieces, unless it holds special text (disallowed: LangChain raises only if
+    a piece still holds all of it)."""
+    size = max(1, len(text.encode()) + delta)
+    kwargs = {"encoding_name": "cl100k_base", "chunk_size": size, "chunk_overlap": 0}
+    kwargs |= {"keep_separator": keep, "strip_whitespace": strip, **policy}
+    if name == "CharacterTextSplitter":
+        kwargs["separator"] = " "
+    want = outcome(lambda: getattr(lc, name).from_tiktoken_encoder(**kwargs), text)
+    assert outcome(lambda: getattr(ferrochunk, name).from_tiktoken_encoder(**kwargs), text) == want
+
+
 @given(text=texts, size=sizes, encoding=st.sampled_from(["gpt2", "cl100k_base", "o200k_base"]))
 def test_token_text_splitter_matches_langchain(text, size, encoding) -> None:
     kwargs = {"encoding_name": encoding, "chunk_size": size[0], "chunk_overlap": size[1]}

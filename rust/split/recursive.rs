@@ -203,7 +203,7 @@ impl Splitter {
     /// without scanning it (see [`fits_whole`]): no work a caller need hand to another
     /// thread.
     pub fn takes_whole<'a, T: Units<'a>>(&self, text: T) -> bool {
-        fits_whole(&self.config, text)
+        fits_whole(&self.config, text, None)
     }
 
     /// Splits text in any storage; chunks come back as positions of it.
@@ -236,7 +236,7 @@ impl Splitter {
             },
             windows: SPARE_WINDOWS.with_borrow_mut(std::mem::take),
         };
-        let result = if length.is_none() && fits_whole(config, text) {
+        let result = if fits_whole(config, text, length) {
             run.push_span(0, text.len(), config.strip_whitespace);
             Ok(())
         } else if self.recursive {
@@ -249,19 +249,33 @@ impl Splitter {
     }
 }
 
-/// Whether `text`, measured in code points, is one chunk without looking at it: shorter than
-/// the chunk size, with separators kept. Every piece then fits, the pieces' lengths add up
-/// to the text's and the join text is empty, so LangChain's merge puts them all back into
-/// one chunk, the text itself (stripped if asked), in either splitter. A document shorter
-/// than the chunk size is common (rows, messages, short pages), and it was otherwise cut at
-/// every space and merged again. Not for a length function (token counts of pieces need not
-/// add up to the text's), nor when separators are dropped (the join re-inserts one where
+/// Whether `text` is one chunk without looking at it: shorter than the chunk size in code
+/// points (or, for a length that counts at most a token per byte, in UTF-8 bytes, and with
+/// nothing in it that the length would fail on), with separators kept. Every piece then
+/// fits, the pieces' lengths add up to at most the text's and the join text is empty (its
+/// length 0), so LangChain's merge puts them all back into one chunk, the text itself
+/// (stripped if asked), in either splitter. A document shorter than the chunk size is
+/// common (rows, messages, short pages), and it was otherwise cut at every space, each
+/// piece measured (in tokens: merged), and merged again. Not for other lengths (their
+/// pieces need not add up), nor when separators are dropped (the join re-inserts one where
 /// empty pieces were left out), nor at the size itself (a single piece of that length is
 /// kept unstripped when no separator is left).
-fn fits_whole<'a, T: Units<'a>>(config: &SplitConfig, text: T) -> bool {
+fn fits_whole<'a, T: Units<'a>>(
+    config: &SplitConfig,
+    text: T,
+    length: Option<&dyn Length>,
+) -> bool {
     let (len, size) = (text.len(), config.chunk_size);
     // A code point is at most four units (UTF-8 bytes): a longer text is not counted.
-    config.keep.keeps() && len / 4 < size && text.chars(0, len) < size
+    if !config.keep.keeps() || len / 4 >= size {
+        return false;
+    }
+    match length {
+        None => text.chars(0, len) < size,
+        Some(length) => text
+            .as_str(0, len)
+            .is_some_and(|s| s.len() < size && length.within_bytes(s)),
+    }
 }
 
 /// Spans of `text` as chunks with both kinds of offsets.

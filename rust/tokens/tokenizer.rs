@@ -337,6 +337,13 @@ impl Length for TokenLength {
     fn length_until(&self, text: &str, limit: usize) -> Result<usize> {
         self.tokenizer.count_until(text, &self.policy, limit)
     }
+
+    /// Every token holds at least one byte (a special token too), so no text counts more
+    /// tokens than bytes; counting fails only on disallowed special text, and a text
+    /// without any holds none in any part.
+    fn within_bytes(&self, text: &str) -> bool {
+        check_disallowed(text, &self.policy.disallowed).is_ok()
+    }
 }
 
 /// LangChain's `split_text_on_tokens`: windows of `size` ids advancing by `size - overlap`,
@@ -498,6 +505,37 @@ mod tests {
             let disallowed: Vec<String> = sets.iter().map(|s| (*s).to_owned()).collect();
             let want = leftmost_disallowed(&text, &disallowed).map(Error::DisallowedSpecial);
             proptest::prop_assert_eq!(check_disallowed(&text, &disallowed).err(), want);
+        }
+    }
+
+    proptest::proptest! {
+        /// `TokenLength::within_bytes`'s promise, which lets a splitter take a short text
+        /// whole: no text counts more tokens than it has bytes, special tokens allowed or
+        /// not, and a text it accepts counts without error.
+        #[test]
+        fn no_text_counts_more_tokens_than_bytes(
+            parts in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::strategy::Strategy::prop_map(
+                        proptest::sample::select(vec!["<|endoftext|>", "<|fim_prefix|>", "<|", " ", "\n\n", "漢字", "😀", "e\u{301}"]),
+                        str::to_owned,
+                    ),
+                    "\\PC{0,6}",
+                ],
+                0..8,
+            ),
+            name in proptest::sample::select(vec!["gpt2", "cl100k_base", "o200k_base"]),
+            allow in proptest::bool::ANY,
+        ) {
+            let text = parts.concat();
+            let tokenizer = Tokenizer::new(name).unwrap();
+            let policy = if allow { tokenizer.policy(&["<|endoftext|>"], Some(&[])) } else { tokenizer.default_policy() };
+            let length = TokenLength { tokenizer, policy };
+            if length.within_bytes(&text) {
+                proptest::prop_assert!(length.length(&text).unwrap() <= text.len());
+            } else {
+                proptest::prop_assert!(length.length(&text).is_err());
+            }
         }
     }
 
