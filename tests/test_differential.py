@@ -160,6 +160,38 @@ def test_create_documents_start_index(impl, batch, sz, keep, seps, strip, start)
     assert_same(impl, make, lambda s: docs(s.create_documents(batch)))
 
 
+atomic = st.one_of(
+    st.text(max_size=3), st.integers(), st.floats(allow_nan=False), st.booleans(), st.none()
+) | st.binary(max_size=3)
+plain_metadata = st.dictionaries(st.text(max_size=3) | st.integers(), atomic, max_size=3)
+any_metadata = plain_metadata | st.dictionaries(st.text(max_size=2), st.lists(atomic), max_size=2)
+
+
+@given(
+    st.lists(texts, max_size=4),
+    st.lists(any_metadata, max_size=5),
+    sizes(),
+    st.booleans(),
+)
+def test_create_documents_with_metadata(impl, batch, metadatas, sz, start) -> None:
+    """Several texts with their metadata (plain dicts, made in one native call; any other,
+    or fewer than the texts, take the loop and raise where LangChain raises), each chunk's
+    metadata its own copy."""
+    size, overlap = sz
+
+    def make(m):
+        return m.RecursiveCharacterTextSplitter(
+            chunk_size=size, chunk_overlap=overlap, add_start_index=start
+        )
+
+    def use(splitter):
+        documents = splitter.create_documents(batch, metadatas)
+        assert len({id(d.metadata) for d in documents}) == len(documents)
+        return docs(documents)
+
+    assert_same(impl, make, use)
+
+
 @given(st.lists(texts, max_size=3), sizes(), st.sampled_from(LITERAL_SEPARATORS))
 def test_split_and_transform_documents(impl, batch, sz, sep) -> None:
     from langchain_core.documents import Document

@@ -159,6 +159,16 @@ class DocumentMaker:
     ) -> list[Any]:
         """A document per text, each with its own copy of a plain ``metadata`` dict (and
         ``start_index`` from ``starts``), made with the cyclic collector paused."""
+    @staticmethod
+    def plain(metadatas: list[Any], count: int) -> bool:
+        """Whether the first ``count`` metadatas are ``dict``s of atomic keys and values."""
+    def batch(
+        self,
+        chunk_lists: list[list[str]],
+        metadatas: list[dict[Any, Any]],
+        starts: list[list[int]] | None = None,
+    ) -> list[Any]:
+        """``many`` over every text's chunks and metadata, in one call."""
 
 @final
 class MarkdownChunker:

@@ -122,4 +122,28 @@ def make_documents(
     return documents
 
 
-__all__ = ["BaseDocumentTransformer", "Document", "make_document", "make_documents"]
+def all_plain(metadatas: Any, count: int) -> bool:
+    """Whether :func:`make_all_documents` can make the documents of ``count`` texts: the
+    native maker is in use and ``metadatas`` is a list whose first ``count`` are plain
+    ``dict``s (strings, numbers, ``bytes`` and ``None``, for which a deep copy is a copy)."""
+    plain = getattr(make_document, "plain", None)
+    return plain is not None and type(metadatas) is list and plain(metadatas, count)
+
+
+def make_all_documents(
+    chunk_lists: list[list[str]], metadatas: list[dict], starts: Optional[list[list[int]]]
+) -> list[Document]:
+    """:func:`make_documents` of each text's chunks with its metadata (and ``start_index``
+    from ``starts``), all in one native call with the cyclic collector paused (after
+    :func:`all_plain` said yes)."""
+    return make_document.batch(chunk_lists, metadatas, starts)
+
+
+__all__ = [
+    "BaseDocumentTransformer",
+    "Document",
+    "all_plain",
+    "make_all_documents",
+    "make_document",
+    "make_documents",
+]

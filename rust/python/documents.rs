@@ -11,7 +11,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PySet, PyString, PyType};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PySet, PyString, PyType};
 
 use super::strings::{collector_paused, PlainClass};
 
@@ -100,6 +100,56 @@ impl PyDocumentMaker {
         })
     }
 
+    /// Whether the first `count` of `metadatas` (a list) are plain: `dict`s whose keys and
+    /// values are all `str`, `int`, `float`, `bool`, `bytes` or `None` (exactly those
+    /// types), so that `copy.deepcopy` of one is `dict.copy` and no Python code runs in
+    /// copying it. False when the list is shorter.
+    #[staticmethod]
+    fn plain(metadatas: &Bound<'_, PyList>, count: usize) -> bool {
+        metadatas.len() >= count && metadatas.iter().take(count).all(|m| plain_dict(&m))
+    }
+
+    /// `create_documents`' loop over all its texts: for each list of chunks in
+    /// `chunk_lists`, a `Document` per chunk with its own copy of the text's metadata
+    /// (`metadatas`, plain: see [`Self::plain`]) holding `start_index` from `starts` when
+    /// given (a list of lists), in one call with the cyclic collector paused: made text by
+    /// text, each text's documents set off collections that walked all those made before.
+    #[pyo3(signature = (chunk_lists, metadatas, starts=None))]
+    fn batch<'py>(
+        &self,
+        chunk_lists: &Bound<'py, PyList>,
+        metadatas: &Bound<'py, PyList>,
+        starts: Option<&Bound<'py, PyList>>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let py = chunk_lists.py();
+        let count = chunk_lists.len();
+        if !Self::plain(metadatas, count) || starts.is_some_and(|s| s.len() != count) {
+            return Err(PyValueError::new_err(
+                "batch needs a plain metadata dict per chunk list, and starts for each or None",
+            ));
+        }
+        let key = intern!(py, "start_index");
+        collector_paused(py, || {
+            let mut out = Vec::new();
+            for (i, chunks) in chunk_lists.iter().enumerate() {
+                let chunks = chunks.cast_into::<PyList>()?;
+                let metadata = metadatas.get_item(i)?.cast_into::<PyDict>()?;
+                let starts = match starts {
+                    Some(starts) => Some(starts.get_item(i)?.cast_into::<PyList>()?),
+                    None => None,
+                };
+                for (k, text) in chunks.iter().enumerate() {
+                    let meta = metadata.copy()?;
+                    if let Some(starts) = &starts {
+                        meta.set_item(key, starts.get_item(k)?)?;
+                    }
+                    out.push(self.make(text.cast_into::<PyString>()?, meta)?);
+                }
+            }
+            PyList::new(py, out)
+        })
+    }
+
     /// `Document(page_content=page_content, metadata=metadata)`.
     fn __call__<'py>(
         &self,
@@ -108,4 +158,20 @@ impl PyDocumentMaker {
     ) -> PyResult<Bound<'py, PyAny>> {
         self.make(page_content, metadata)
     }
+}
+
+/// A `dict` (exactly) of atomic keys and values (see [`PyDocumentMaker::plain`]).
+fn plain_dict(metadata: &Bound<'_, PyAny>) -> bool {
+    let atomic = |o: &Bound<'_, PyAny>| {
+        o.is_none()
+            || o.is_exact_instance_of::<PyString>()
+            || o.is_exact_instance_of::<PyInt>()
+            || o.is_exact_instance_of::<PyFloat>()
+            || o.is_exact_instance_of::<PyBool>()
+            || o.is_exact_instance_of::<PyBytes>()
+    };
+    metadata.is_exact_instance_of::<PyDict>()
+        && metadata
+            .cast::<PyDict>()
+            .is_ok_and(|d| d.iter().all(|(k, v)| atomic(&k) && atomic(&v)))
 }

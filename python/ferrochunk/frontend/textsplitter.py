@@ -14,7 +14,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Callable, Literal, Optional, Union
 
-from ..documents import BaseDocumentTransformer, Document, make_documents
+from ..documents import (
+    BaseDocumentTransformer,
+    Document,
+    all_plain,
+    make_all_documents,
+    make_documents,
+)
 from ..language import Language, get_separators_for_language
 from .tokens import AllowedSpecial, split_on_tokens
 
@@ -165,11 +171,22 @@ class TextSplitter(BaseDocumentTransformer, ABC):
     ) -> list[Document]:
         """Documents from texts; ``start_index`` is found the way LangChain finds it."""
         metadatas_ = metadatas or [{}] * len(texts)
+        if type(texts) is list and all_plain(metadatas_, len(texts)):
+            # Every text split first, then every document made in one native call: no
+            # metadata to deep-copy in Python, so nothing observable moves (the size
+            # warnings come as each text is split, as before; an error stops the split).
+            chunk_lists = [c if type(c) is list else list(c) for c in self._split_texts(texts)]
+            starts = None
+            if self._add_start_index:
+                starts = [self._start_indexes(t, c) for t, c in zip(texts, chunk_lists)]
+            return make_all_documents(chunk_lists, metadatas_, starts)
         documents: list[Document] = []
         chunk_lists = self._split_texts(texts)
         for i, text in enumerate(texts):
             chunks = next(chunk_lists)
             chunks = chunks if type(chunks) is list else list(chunks)
+            if not chunks:  # LangChain reads a text's metadata only to copy it into a chunk
+                continue
             starts = self._start_indexes(text, chunks) if self._add_start_index else None
             if _plain(metadatas_[i]):
                 documents += make_documents(chunks, metadatas_[i], starts)
