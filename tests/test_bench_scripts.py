@@ -42,6 +42,12 @@ def test_cold_speed_across_processes() -> None:
     assert "(2 processes)" in out
 
 
+def test_create_documents_bench_runs() -> None:
+    require()
+    out = _run("benches/create_documents.py", "--paragraphs", "--start-index", "--rounds", "1")
+    assert out.startswith("create_documents, add_start_index=True, paragraphs: median ratio")
+
+
 def test_split_ab_compares_two_copies_of_one_build(tmp_path: Path) -> None:
     require()
     # A copy at another path loads as a second module (the same file would not).
