@@ -10,7 +10,8 @@ build is faster), and the outputs must agree. Outputs are kept until the clock s
 ``cold_speed.py``.
 
     python benches/split_ab.py OTHER_NATIVE_SO [--rounds N] [--corpora en-markdown ...]
-        [--engines native recursive character header header-lines]
+        [--engines native recursive character tokens native-tokens
+         token-text header header-lines]
 
 ``--corpora paragraphs``: every paragraph of the three corpora as a document of its own
 (many short documents, as ``cold_speed.py short``).
@@ -63,6 +64,34 @@ def dropin_split(module: ModuleType, cls: type) -> Split:
     return lambda text: engine.split_text(text, len, lambda *_: None)
 
 
+def token_split(module: ModuleType, native: bool = False) -> Split:
+    """`from_tiktoken_encoder(encoding_name="cl100k_base", chunk_size=512, chunk_overlap=50)`'s
+    engine (or, ``native``, `Splitter(512, 50)` sized alike) counting in `module`'s tokenizer,
+    its token caches emptied before every pass (`Split.before_pass`)."""
+    policy = ferrochunk.get_encoding("cl100k_base").special_policy(set(), "all")
+    counter = module.TokenCounter(module.Encoder("cl100k_base"), *policy)
+    splitter = ferrochunk.Splitter(512, 50)
+    a, specs = splitter._args, splitter._rust_specs()
+    engine = module.Splitter(512, 50, specs, "start", a["strip_whitespace"], True)
+    if native:
+        meta = MappingProxyType({})
+        split = lambda text: engine.split(text, meta, counter)[0]  # noqa: E731
+    else:
+        split = lambda text: engine.split_text(text, counter)  # noqa: E731
+    split.before_pass = module.clear_token_caches  # type: ignore[attr-defined]
+    return split
+
+
+def token_windows_split(module: ModuleType) -> Split:
+    """`TokenTextSplitter(encoding_name="cl100k_base", chunk_size=512, chunk_overlap=50)`'s
+    engine on `module`, its token caches emptied before every pass."""
+    policy = ferrochunk.get_encoding("cl100k_base").special_policy(set(), "all")
+    encoder = module.Encoder("cl100k_base")
+    split = lambda text: encoder.split_lossy(text, 512, 50, *policy)  # noqa: E731
+    split.before_pass = module.clear_token_caches  # type: ignore[attr-defined]
+    return split
+
+
 HEADERS = [("#", "Header 1"), ("##", "Header 2"), ("###", "Header 3"), ("####", "Header 4")]
 
 
@@ -92,6 +121,7 @@ def paired(builds: dict[str, Split], items: list[str], rounds: int) -> tuple[dic
     for r in range(rounds):
         for name in ("other", "this") if r % 2 == 0 else ("this", "other"):
             copies = [fresh(t) for t in items]
+            getattr(builds[name], "before_pass", lambda: None)()
             outputs = []
             start = time.process_time()
             for text in copies:
@@ -115,6 +145,9 @@ def main() -> None:
         "native": native_split,
         "recursive": lambda m: dropin_split(m, ferrochunk.RecursiveCharacterTextSplitter),
         "character": lambda m: dropin_split(m, ferrochunk.CharacterTextSplitter),
+        "tokens": token_split,
+        "native-tokens": lambda m: token_split(m, native=True),
+        "token-text": token_windows_split,
         "header": header_split,
         "header-lines": lambda m: header_split(m, return_each_line=True),
     }

@@ -57,6 +57,8 @@ pub use tokens::encodings::{encoding_for_model, names as encoding_names, pattern
 #[cfg(feature = "huggingface")]
 pub use tokens::huggingface::HfLength;
 pub use tokens::pretokenize::Pieces;
-pub use tokens::tokenizer::{token_offsets, token_windows, token_windows_lossy};
+pub use tokens::tokenizer::{
+    lossy_windows, token_offsets, token_windows, token_windows_lossy, LossyWindow,
+};
 pub use tokens::{SpecialPolicy, TokenLength, Tokenizer};
 pub use units::{Fixed, Offsets, Storage, Unit, Units, Utf8};

@@ -13,7 +13,6 @@
 //! `split.rs`, `markdown/chunker.rs`, `tokens/tokenizer.rs`), so a batch gives exactly what
 //! a loop of `split` calls gives.
 
-use std::borrow::Cow;
 use std::collections::{BTreeMap, VecDeque};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
@@ -31,9 +30,9 @@ use super::split::PySplitter;
 use super::strings::{collector_paused, on_units, utf8_of, HeldText};
 use super::tokens::huggingface::PyHfCounter;
 use super::tokens::tokenizer::{PyEncoder, PyTokenCounter};
+use super::tokens::windows::{window_list, window_parts};
 use crate::length::Length;
 use crate::parallel;
-use crate::tokens::tokenizer::token_windows_lossy;
 
 /// A document's Python result, made on the calling thread with the GIL.
 type Build = Box<dyn FnOnce(Python<'_>) -> PyResult<Py<PyAny>> + Send>;
@@ -673,20 +672,17 @@ pub fn lossy_iter(
         let work: Work = Box::new(move || {
             let inner = encoder.get().core();
             let text = utf8_of(held.units());
-            let windows = inner.encode(&text, &policy).and_then(|ids| {
-                let windows = token_windows_lossy(inner, &text, &ids, size, overlap)?;
-                Ok(windows
-                    .into_iter()
-                    .map(Cow::into_owned)
-                    .collect::<Vec<String>>())
-            });
+            let windows = inner
+                .encode(&text, &policy)
+                .and_then(|ids| window_parts(inner, &text, &ids, (size, overlap)));
             drop(text);
             Box::new(move |py| {
+                let list = match windows {
+                    Ok(windows) => window_list(py, held.units(), &windows).map(Bound::into_any),
+                    Err(_) => fallback.bind(py).call1((original,)), // the one-text path's error
+                };
                 drop(held); // released with the GIL held, not queued by a pool thread
-                match windows {
-                    Ok(windows) => Ok(windows.into_pyobject(py)?.into_any().unbind()),
-                    Err(_) => fallback.call1(py, (original,)), // the one-text path's error
-                }
+                Ok(list?.unbind())
             })
         });
         Ok((work, bytes))

@@ -163,14 +163,15 @@ impl HeldText {
 /// fast on CJK text and slower on mostly-ASCII wide text, and keeps its copy inside the
 /// string for the string's lifetime.
 pub fn utf8_of(text: PyText<'_>) -> Cow<'_, str> {
-    let bytes = match text {
-        PyText::Latin1(t) => match t.as_str(0, t.len()) {
-            Some(ascii) => return Cow::Borrowed(ascii),
-            None => utf8_bytes(t.units()),
-        },
-        PyText::Ucs2(t) => utf8_bytes(t.units()),
-        PyText::Ucs4(t) => utf8_bytes(t.units()),
-    };
+    on_units!(text, t => fixed_utf8(t))
+}
+
+/// [`utf8_of`] for a text already matched to its storage.
+pub fn fixed_utf8<U: Unit>(text: Fixed<'_, U>) -> Cow<'_, str> {
+    if let Some(ascii) = text.as_str(0, text.len()) {
+        return Cow::Borrowed(ascii);
+    }
+    let bytes = utf8_bytes(text.units());
     debug_assert!(std::str::from_utf8(&bytes).is_ok());
     // SAFETY: `utf8_bytes` writes every unit as the UTF-8 of a `char` (U+FFFD for a unit
     // that is no character), so its output is valid UTF-8 whatever the units; tested

@@ -358,6 +358,35 @@ pub fn token_windows_lossy<'a>(
     size: usize,
     overlap: usize,
 ) -> Result<Vec<Cow<'a, str>>> {
+    let windows = lossy_windows(tokenizer, text, ids, size, overlap)?;
+    Ok(windows
+        .into_iter()
+        .map(|window| match window {
+            LossyWindow::Span(a, b) => Cow::Borrowed(&text[a..b]),
+            LossyWindow::Cut(decoded) => Cow::Owned(decoded),
+        })
+        .collect())
+}
+
+/// A window of [`lossy_windows`]: the text's bytes `[a, b)`, which start and end between
+/// characters, or the decoding of a window that cuts one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LossyWindow {
+    /// `text[a..b]`.
+    Span(usize, usize),
+    /// The window's bytes decoded, U+FFFD for each cut character's bytes.
+    Cut(String),
+}
+
+/// [`token_windows_lossy`]'s windows as spans where they are spans: a caller holding the
+/// text in another form (a Python `str`'s own storage) makes them from that.
+pub fn lossy_windows(
+    tokenizer: &Tokenizer,
+    text: &str,
+    ids: &[u32],
+    size: usize,
+    overlap: usize,
+) -> Result<Vec<LossyWindow>> {
     let offsets = token_offsets(tokenizer, ids)?;
     debug_assert_eq!(
         offsets.last(),
@@ -369,9 +398,10 @@ pub fn token_windows_lossy<'a>(
     let mut start = 0;
     while start < ids.len() {
         let end = (start + size).min(ids.len());
-        let window = lossy_slice(text, offsets[start], offsets[end]);
-        if !window.is_empty() {
-            out.push(window);
+        match lossy_slice(text, offsets[start], offsets[end]) {
+            LossyWindow::Span(a, b) if a == b => {}
+            LossyWindow::Cut(s) if s.is_empty() => {}
+            window => out.push(window),
         }
         if end == ids.len() {
             break;
@@ -385,25 +415,26 @@ pub fn token_windows_lossy<'a>(
 /// characters cut at either end. Between the first and last character boundaries the text
 /// is valid as it is, so only the cut ends (three bytes at most) are checked, not the whole
 /// window (that check was a tenth of `TokenTextSplitter`'s time on Chinese).
-fn lossy_slice(text: &str, a: usize, b: usize) -> Cow<'_, str> {
+fn lossy_slice(text: &str, a: usize, b: usize) -> LossyWindow {
     let bytes = text.as_bytes();
     let b = b.min(text.len());
     let a = a.min(b);
     let Some(first) = (a..=b).find(|&i| text.is_char_boundary(i)) else {
-        return String::from_utf8_lossy(&bytes[a..b]); // inside one character
+        // inside one character
+        return LossyWindow::Cut(String::from_utf8_lossy(&bytes[a..b]).into_owned());
     };
     let last = (first..=b)
         .rev()
         .find(|&i| text.is_char_boundary(i))
         .unwrap_or(first);
     if first == a && last == b {
-        return Cow::Borrowed(&text[a..b]);
+        return LossyWindow::Span(a, b);
     }
     // A new character starts at `first` and at `last`: no bad sequence spans them.
     let mut out = String::from_utf8_lossy(&bytes[a..first]).into_owned();
     out.push_str(&text[first..last]);
     out.push_str(&String::from_utf8_lossy(&bytes[last..b]));
-    Cow::Owned(out)
+    LossyWindow::Cut(out)
 }
 
 /// Token windows of at most `size` tokens (more only when one character alone spans more),
@@ -606,7 +637,15 @@ mod tests {
             let (a, b) = (a.min(text.len()), b.min(text.len()));
             let (a, b) = (a.min(b), a.max(b));
             let want = String::from_utf8_lossy(&text.as_bytes()[a..b]);
-            proptest::prop_assert_eq!(lossy_slice(&text, a, b), want);
+            let got = match lossy_slice(&text, a, b) {
+                LossyWindow::Span(a, b) => text[a..b].to_string(),
+                LossyWindow::Cut(decoded) => {
+                    // Made only where a character is cut: a span could not be the text.
+                    proptest::prop_assert!(!(text.is_char_boundary(a) && text.is_char_boundary(b)));
+                    decoded
+                }
+            };
+            proptest::prop_assert_eq!(got, want);
         }
     }
 

@@ -11,13 +11,14 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use rayon::prelude::*;
 
+use super::windows::{window_list, window_parts};
 use crate::python::chunk::PyChunk;
 use crate::python::strings::{collector_paused, text_of, utf8_of};
 use crate::text::CharCursor;
 use crate::tokens::bpe::PARALLEL_MIN;
 use crate::tokens::encodings::{encoding_for_model, names};
 use crate::tokens::tokenizer::{
-    token_offsets, token_windows, token_windows_lossy, SpecialPolicy, TokenLength, Tokenizer,
+    token_offsets, token_windows, SpecialPolicy, TokenLength, Tokenizer,
 };
 
 /// `(byte_start, byte_end, start, end, token_count)` of one token window.
@@ -220,10 +221,9 @@ impl PyEncoder {
         let windows = py.detach(|| {
             let text = utf8_of(units);
             let ids = encode_by_size(*inner, &text, &policy)?;
-            token_windows_lossy(inner, &text, &ids, size, overlap)
-                .map(|windows| windows.into_iter().map(Cow::into_owned).collect::<Vec<_>>())
+            window_parts(inner, &text, &ids, (size, overlap))
         })?;
-        PyList::new(py, windows)
+        window_list(py, units, &windows)
     }
 
     /// Token windows that are exact spans of `text` (see `tokens::token_windows`), as chunks.
