@@ -10,7 +10,7 @@ build is faster), and the outputs must agree. Outputs are kept until the clock s
 ``cold_speed.py``.
 
     python benches/split_ab.py OTHER_NATIVE_SO [--rounds N] [--corpora en-markdown ...]
-        [--engines native recursive character tokens native-tokens
+        [--engines native recursive character markdown tokens native-tokens
          token-text header header-lines]
 
 ``--corpora paragraphs``: every paragraph of the three corpora as a document of its own
@@ -145,6 +145,7 @@ def main() -> None:
         "native": native_split,
         "recursive": lambda m: dropin_split(m, ferrochunk.RecursiveCharacterTextSplitter),
         "character": lambda m: dropin_split(m, ferrochunk.CharacterTextSplitter),
+        "markdown": lambda m: dropin_split(m, ferrochunk.MarkdownTextSplitter),
         "tokens": token_split,
         "native-tokens": lambda m: token_split(m, native=True),
         "token-text": token_windows_split,
