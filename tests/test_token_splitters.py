@@ -134,6 +134,32 @@ def test_special_tokens_models_and_documents_match_langchain(cls, kwargs) -> Non
         ]
 
 
+def test_token_text_splitter_policy_changes_between_calls_like_langchains() -> None:
+    """The drop-in keeps a counter per special-token policy (on the shared tokenizer): a
+    policy changed between calls, in place or replaced, splits as LangChain's does."""
+    text = f"one {SPECIAL} two <|fim_prefix|> three"
+    ours = ferrochunk.TokenTextSplitter(encoding_name="cl100k_base", chunk_size=3, chunk_overlap=1)
+    theirs = lc.TokenTextSplitter(encoding_name="cl100k_base", chunk_size=3, chunk_overlap=1)
+    changes = [
+        lambda s: None,
+        lambda s: s._allowed_special.add(SPECIAL),  # in place: the same set object
+        lambda s: setattr(s, "_disallowed_special", {"<|fim_middle|>"}),
+        lambda s: s._allowed_special.discard(SPECIAL),
+        lambda s: setattr(s, "_allowed_special", "all"),
+        lambda s: setattr(s, "_allowed_special", set()),
+        lambda s: setattr(s, "_disallowed_special", "all"),
+        lambda s: setattr(s, "_disallowed_special", ()),
+    ]
+    seen = set()
+    for change in changes:
+        change(ours)
+        change(theirs)
+        got, want = outcome(lambda: ours, text), outcome(lambda: theirs, text)
+        assert got == want
+        seen.add(isinstance(want, list))
+    assert seen == {True, False}  # some policies refuse the text, some split it
+
+
 def test_token_text_splitter_on_one_long_text_matches_langchain(monkeypatch) -> None:
     """A text of a megabyte or more is encoded across threads, in segments: LangChain's
     windows on three threads and on one; and a run of letters that long, merged in parts

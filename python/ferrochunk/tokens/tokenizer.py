@@ -44,6 +44,12 @@ def _call(method: Callable[..., Any], text: object, *args: Any) -> Any:
         return method(clean_text(text), *args)
 
 
+def _policy_key(special: AllowedSpecial) -> Any:
+    """What ``resolve_special`` reads of an ``allowed_special``/``disallowed_special``
+    argument: ``"all"``, or the set of its strings (``TypeError`` if unhashable)."""
+    return "all" if isinstance(special, str) and special == "all" else frozenset(special)
+
+
 class Tokenizer:
     """One of tiktoken's encodings (``gpt2``, ``r50k_base``, ``p50k_base``, ``cl100k_base``,
     ``o200k_base``) with tiktoken's ``encode``/``decode`` and fast ``count``/``count_batch``."""
@@ -56,6 +62,7 @@ class Tokenizer:
             )
         self._native = _native.Encoder(encoding_name)
         self.special_tokens: dict[str, int] = self._native.special_tokens()
+        self._counters: dict[tuple[Any, Any], _native.TokenCounter] = {}
 
     @property
     def name(self) -> str:
@@ -152,8 +159,24 @@ class Tokenizer:
         """LangChain's ``TokenTextSplitter`` windows: ``chunk_size`` ids stepping by
         ``chunk_size - chunk_overlap``, each decoded with U+FFFD where it cuts a character
         (sizes are checked by the caller, as LangChain's class does)."""
-        policy = self.special_policy(allowed_special, disallowed_special)
-        return _call(self._native.split_lossy, text, chunk_size, chunk_overlap, *policy)
+        counter = self._counter(allowed_special, disallowed_special)
+        return _call(counter.split_lossy, text, chunk_size, chunk_overlap)
+
+    def _counter(
+        self, allowed_special: AllowedSpecial, disallowed_special: AllowedSpecial
+    ) -> _native.TokenCounter:
+        """The counter of a special-token policy, kept per policy: resolving one took
+        longer than splitting a short text."""
+        try:
+            key = (_policy_key(allowed_special), _policy_key(disallowed_special))
+        except TypeError:  # not a collection of strings: resolved (and refused) each time
+            return self.length_function(allowed_special, disallowed_special)
+        counter = self._counters.get(key)
+        if counter is None:
+            if len(self._counters) >= 64:
+                self._counters.clear()
+            counter = self._counters[key] = self.length_function(*key)
+        return counter
 
     def to_tiktoken(self) -> Any:
         """A real ``tiktoken.Encoding`` of this encoding, built from the bundled ranks."""

@@ -216,14 +216,7 @@ impl PyEncoder {
         disallowed: Vec<String>,
     ) -> PyResult<Bound<'py, PyList>> {
         let policy = self.policy(&allowed, &disallowed);
-        let inner = &self.inner;
-        let units = text_of(text, true)?;
-        let windows = py.detach(|| {
-            let text = utf8_of(units);
-            let ids = encode_by_size(*inner, &text, &policy)?;
-            window_parts(inner, &text, &ids, (size, overlap))
-        })?;
-        window_list(py, units, &windows)
+        split_lossy(py, &self.inner, &policy, text, (size, overlap))
     }
 
     /// Token windows that are exact spans of `text` (see `tokens::token_windows`), as chunks.
@@ -295,6 +288,24 @@ impl PyEncoder {
     }
 }
 
+/// `split_lossy` of `Encoder` and `TokenCounter`: LangChain's `TokenTextSplitter` windows of
+/// `text`, encoded by `tokenizer` under `policy`.
+fn split_lossy<'py>(
+    py: Python<'py>,
+    tokenizer: &Tokenizer,
+    policy: &SpecialPolicy,
+    text: &Bound<'py, PyString>,
+    (size, overlap): (usize, usize),
+) -> PyResult<Bound<'py, PyList>> {
+    let units = text_of(text, true)?;
+    let windows = py.detach(|| {
+        let text = utf8_of(units);
+        let ids = encode_by_size(*tokenizer, &text, policy)?;
+        window_parts(tokenizer, &text, &ids, (size, overlap))
+    })?;
+    window_list(py, units, &windows)
+}
+
 /// An encoding and a special-token policy: a `length_function` the native splitter runs in
 /// Rust (no Python call per piece), and a plain callable everywhere else.
 #[pyclass(frozen, name = "TokenCounter", module = "ferrochunk._native")]
@@ -346,6 +357,19 @@ impl PyTokenCounter {
     #[getter]
     fn name(&self) -> &'static str {
         self.inner.tokenizer.name()
+    }
+
+    /// `Encoder.split_lossy` under this counter's policy, which is not rebuilt per call (a
+    /// `TokenTextSplitter` splitting many short documents spent a fifth of each call on it).
+    fn split_lossy<'py>(
+        &self,
+        py: Python<'py>,
+        text: &Bound<'py, PyString>,
+        size: usize,
+        overlap: usize,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let inner = &self.inner;
+        split_lossy(py, &inner.tokenizer, &inner.policy, text, (size, overlap))
     }
 
     /// Pickles by the encoding's name and the special-token lists (no rank table inside),
