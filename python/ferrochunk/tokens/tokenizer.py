@@ -90,8 +90,7 @@ class Tokenizer:
     ) -> list[int]:
         """tiktoken's ``encode``: raises ``ValueError`` on disallowed special-token text. A text
         of a megabyte or more is encoded across cores (as ``count``)."""
-        policy = self.special_policy(allowed_special, disallowed_special)
-        return _call(self._native.encode, text, *policy)
+        return _call(self._counter(allowed_special, disallowed_special).encode, text)
 
     def encode_ordinary(self, text: str) -> list[int]:
         """tiktoken's ``encode_ordinary``: special-token text is plain text."""
@@ -108,8 +107,7 @@ class Tokenizer:
         is counted across cores (``FERROCHUNK_NUM_THREADS`` threads, else every CPU this
         process may use): in segments, as ``count_batch`` counts, a single run that long in
         parts."""
-        policy = self.special_policy(allowed_special, disallowed_special)
-        return _call(self._native.count, text, *policy)
+        return _call(self._counter(allowed_special, disallowed_special).count, text)
 
     def count_batch(
         self,
@@ -166,7 +164,7 @@ class Tokenizer:
         self, allowed_special: AllowedSpecial, disallowed_special: AllowedSpecial
     ) -> _native.TokenCounter:
         """The counter of a special-token policy, kept per policy: resolving one took
-        longer than splitting a short text."""
+        longer than counting, encoding or splitting a short text."""
         try:
             key = (_policy_key(allowed_special), _policy_key(disallowed_special))
         except TypeError:  # not a collection of strings: resolved (and refused) each time

@@ -145,9 +145,7 @@ impl PyEncoder {
         allowed: Vec<String>,
         disallowed: Vec<String>,
     ) -> PyResult<Vec<u32>> {
-        let policy = self.policy(&allowed, &disallowed);
-        let (units, inner) = (text_of(text, true)?, self.inner);
-        Ok(py.detach(|| encode_by_size(inner, &utf8_of(units), &policy))?)
+        encode(py, self.inner, &self.policy(&allowed, &disallowed), text)
     }
 
     /// `len(encode(...))` without building the ids; a text of a megabyte or more across the
@@ -159,15 +157,7 @@ impl PyEncoder {
         allowed: Vec<String>,
         disallowed: Vec<String>,
     ) -> PyResult<usize> {
-        let policy = self.policy(&allowed, &disallowed);
-        let (units, inner) = (text_of(text, true)?, self.inner);
-        Ok(py.detach(|| {
-            by_size(
-                &utf8_of(units),
-                |t| inner.count(t, &policy),
-                |t| inner.count_in_parallel(t, &policy),
-            )
-        })?)
+        count(py, self.inner, &self.policy(&allowed, &disallowed), text)
     }
 
     /// Counts of many texts, across cores with the GIL released: the texts are read in
@@ -288,6 +278,35 @@ impl PyEncoder {
     }
 }
 
+/// `encode` of `Encoder` and `TokenCounter`: tiktoken's, on the pool for a long text.
+fn encode(
+    py: Python<'_>,
+    tokenizer: Tokenizer,
+    policy: &SpecialPolicy,
+    text: &Bound<'_, PyString>,
+) -> PyResult<Vec<u32>> {
+    let units = text_of(text, true)?;
+    Ok(py.detach(|| encode_by_size(tokenizer, &utf8_of(units), policy))?)
+}
+
+/// `count` of `Encoder` and `TokenCounter`: `len(encode(...))` without building the ids; a
+/// text of a megabyte or more across the pool's threads.
+fn count(
+    py: Python<'_>,
+    tokenizer: Tokenizer,
+    policy: &SpecialPolicy,
+    text: &Bound<'_, PyString>,
+) -> PyResult<usize> {
+    let units = text_of(text, true)?;
+    Ok(py.detach(|| {
+        by_size(
+            &utf8_of(units),
+            |t| tokenizer.count(t, policy),
+            |t| tokenizer.count_in_parallel(t, policy),
+        )
+    })?)
+}
+
 /// `split_lossy` of `Encoder` and `TokenCounter`: LangChain's `TokenTextSplitter` windows of
 /// `text`, encoded by `tokenizer` under `policy`.
 fn split_lossy<'py>(
@@ -359,8 +378,19 @@ impl PyTokenCounter {
         self.inner.tokenizer.name()
     }
 
-    /// `Encoder.split_lossy` under this counter's policy, which is not rebuilt per call (a
-    /// `TokenTextSplitter` splitting many short documents spent a fifth of each call on it).
+    /// `Encoder.encode` under this counter's policy, which is not rebuilt per call (for a
+    /// short text that was most of the call).
+    fn encode(&self, py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Vec<u32>> {
+        encode(py, self.inner.tokenizer, &self.inner.policy, text)
+    }
+
+    /// `Encoder.count` under this counter's policy.
+    fn count(&self, py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<usize> {
+        count(py, self.inner.tokenizer, &self.inner.policy, text)
+    }
+
+    /// `Encoder.split_lossy` under this counter's policy (a `TokenTextSplitter` splitting
+    /// many short documents spent a fifth of each call on building it).
     fn split_lossy<'py>(
         &self,
         py: Python<'py>,
