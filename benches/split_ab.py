@@ -11,7 +11,7 @@ build is faster), and the outputs must agree. Outputs are kept until the clock s
 
     python benches/split_ab.py OTHER_NATIVE_SO [--rounds N] [--corpora en-markdown ...]
         [--engines native recursive character markdown tokens native-tokens
-         token-text header header-lines]
+         token-text chunker header header-lines]
 
 ``--corpora paragraphs``: every paragraph of the three corpora as a document of its own
 (many short documents, as ``cold_speed.py short``).
@@ -92,6 +92,25 @@ def token_windows_split(module: ModuleType) -> Split:
     return split
 
 
+def chunker_split(module: ModuleType) -> Split:
+    """`MarkdownChunker()`'s native `split` (chunk_size 1000, the default separators) on
+    `module`'s engine: `Chunk`s with offsets and structure metadata."""
+    from ferrochunk.frontend.patterns import to_rust
+
+    chunker = ferrochunk.MarkdownChunker()
+    patterns = [to_rust(s) if s else "" for s in chunker.separators]
+    engine = module.MarkdownChunker(
+        chunker.chunk_size,
+        chunker.min_size,
+        patterns,
+        chunker.settings,
+        chunker.chunk_overlap,
+        chunker.format,
+        chunker.sentence_cuts,
+    )
+    return lambda text: engine.split(text, {}, None, None, False, None)[0]
+
+
 HEADERS = [("#", "Header 1"), ("##", "Header 2"), ("###", "Header 3"), ("####", "Header 4")]
 
 
@@ -149,6 +168,7 @@ def main() -> None:
         "tokens": token_split,
         "native-tokens": lambda m: token_split(m, native=True),
         "token-text": token_windows_split,
+        "chunker": chunker_split,
         "header": header_split,
         "header-lines": lambda m: header_split(m, return_each_line=True),
     }

@@ -168,16 +168,42 @@ pub fn utf8_of(text: PyText<'_>) -> Cow<'_, str> {
 
 /// [`utf8_of`] for a text already matched to its storage.
 pub fn fixed_utf8<U: Unit>(text: Fixed<'_, U>) -> Cow<'_, str> {
+    fixed_utf8_bytes(text).0
+}
+
+/// [`fixed_utf8`], and whether every unit was a character (no lone surrogate).
+fn fixed_utf8_bytes<U: Unit>(text: Fixed<'_, U>) -> (Cow<'_, str>, bool) {
     if let Some(ascii) = text.as_str(0, text.len()) {
-        return Cow::Borrowed(ascii);
+        return (Cow::Borrowed(ascii), true);
     }
-    let bytes = utf8_bytes(text.units());
+    let (bytes, clean) = utf8_bytes(text.units());
     debug_assert!(std::str::from_utf8(&bytes).is_ok());
     // SAFETY: `utf8_bytes` writes every unit as the UTF-8 of a `char` (U+FFFD for a unit
     // that is no character), so its output is valid UTF-8 whatever the units; tested
     // against `char` by `units::fixed`'s `utf8_bytes_agree` proptest (lone surrogates and
     // values beyond U+10FFFF included) and here by `tests/test_storage.py`.
-    Cow::Owned(unsafe { String::from_utf8_unchecked(bytes) })
+    (
+        Cow::Owned(unsafe { String::from_utf8_unchecked(bytes) }),
+        clean,
+    )
+}
+
+/// A text's storage and its UTF-8 (as [`utf8_of`]: borrowed when ASCII, else a copy the
+/// caller drops), converted with the GIL released and checked for lone surrogates on the
+/// way: `UnicodeEncodeError` at the first, as [`text_of`] raises, without the separate pass
+/// a check before the conversion makes over every text that is not ASCII.
+pub fn checked_utf8<'a>(
+    py: Python<'_>,
+    text: &'a Bound<'_, PyString>,
+) -> PyResult<(PyText<'a>, Cow<'a, str>)> {
+    let units = text_of(text, false)?;
+    let (utf8, clean) = py.detach(|| on_units!(units, t => fixed_utf8_bytes(t)));
+    if clean {
+        return Ok((units, utf8));
+    }
+    Err(text_of(text, true)
+        .err()
+        .unwrap_or_else(|| pyo3::exceptions::PyValueError::new_err("text has a lone surrogate")))
 }
 
 /// A new `str` holding a copy of `units` (code points), in the narrowest kind that holds

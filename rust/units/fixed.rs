@@ -230,14 +230,20 @@ pub fn utf8_measure<U: Unit>(units: &[U]) -> (usize, u32, bool) {
 /// written as U+FFFD: always valid UTF-8, whatever the units (`python/strings.rs` relies on
 /// it to make a `String` without checking again). The output is sized for the worst case
 /// up front, so the loop has no capacity checks; blocks of 16 ASCII units are narrowed in
-/// one step the compiler vectorises. Measured: 1.5 GB/s on zh-markdown and 4.8 GB/s on
-/// en-markdown as UCS-2 (0.6 for a `char`-by-`char` push); CPython's own conversion is as
-/// fast on CJK, slower on mostly-ASCII wide text, and leaves its copy inside the string.
+/// one step the compiler vectorises. Measured (2026-12-03, best of 30 passes): 1.1 GB/s on
+/// zh-markdown and 4.1 GB/s on en-markdown as UCS-2 (0.6 for a `char`-by-`char` push);
+/// CPython's own conversion reads 1.3 and 1.6 GB/s there (`str.encode`, fresh strings: it
+/// is the faster on Chinese) and, reached through `to_str`, keeps its copy inside the string
+/// for the string's lifetime. Writing each three-byte character as one 4-byte word in blocks
+/// of such units was tried: 1.07 against 1.09 GB/s, no gain.
+///
+/// Returned with the bytes: whether every unit was a Unicode scalar value (no U+FFFD stood
+/// in for one), so a text is checked while it is converted, not in a pass before.
 #[cfg_attr(not(feature = "python"), allow(dead_code))] // the binding's only user
-pub fn utf8_bytes<U: Unit>(units: &[U]) -> Vec<u8> {
+pub fn utf8_bytes<U: Unit>(units: &[U]) -> (Vec<u8>, bool) {
     const BLOCK: usize = 16;
     let mut out = vec![0u8; units.len() * U::UTF8_MAX + 4];
-    let mut pos = 0;
+    let (mut pos, mut clean) = (0, true);
     let mut blocks = units.chunks_exact(BLOCK);
     for block in &mut blocks {
         if or_of(block) < 0x80 {
@@ -247,22 +253,22 @@ pub fn utf8_bytes<U: Unit>(units: &[U]) -> Vec<u8> {
             pos += BLOCK;
         } else {
             for &u in block {
-                pos += put_char(&mut out, pos, u.into());
+                pos += put_char(&mut out, pos, u.into(), &mut clean);
             }
         }
     }
     for &u in blocks.remainder() {
-        pos += put_char(&mut out, pos, u.into());
+        pos += put_char(&mut out, pos, u.into(), &mut clean);
     }
     out.truncate(pos);
-    out
+    (out, clean)
 }
 
-/// Writes the UTF-8 of code point `u` (U+FFFD if it is none) at `pos`; returns the
-/// position after it. `out` has 4 bytes of room at `pos` (see [`utf8_bytes`]).
+/// Writes the UTF-8 of code point `u` (U+FFFD if it is none, and then `clean` is cleared)
+/// at `pos`; returns its length. `out` has 4 bytes of room at `pos` (see [`utf8_bytes`]).
 #[inline]
 #[cfg_attr(not(feature = "python"), allow(dead_code))]
-fn put_char(out: &mut [u8], pos: usize, u: u32) -> usize {
+fn put_char(out: &mut [u8], pos: usize, u: u32, clean: &mut bool) -> usize {
     let dst = &mut out[pos..pos + 4];
     let (b1, b2) = ((0x80 | (u & 0x3F)) as u8, (0x80 | ((u >> 6) & 0x3F)) as u8);
     if u < 0x80 {
@@ -285,6 +291,7 @@ fn put_char(out: &mut [u8], pos: usize, u: u32) -> usize {
         4
     } else {
         dst[..3].copy_from_slice("\u{FFFD}".as_bytes());
+        *clean = false;
         3
     }
 }
@@ -500,7 +507,9 @@ mod tests {
     /// [`utf8_bytes`] is the text's UTF-8, and U+FFFD where a unit is no character.
     fn transcodes<U: Unit>(units: &[U]) -> Result<(), proptest::test_runner::TestCaseError> {
         let want: String = units.iter().map(|&u| to_char(u)).collect();
-        proptest::prop_assert_eq!(utf8_bytes(units), want.as_bytes());
+        let (bytes, clean) = utf8_bytes(units);
+        proptest::prop_assert_eq!(&bytes, want.as_bytes());
+        proptest::prop_assert_eq!(clean, units.iter().all(|&u| u.is_scalar()));
         // `push_utf8` appends the same (a lenient text: any units).
         let mut out = String::from("x");
         Fixed::lenient(units).push_utf8(0, units.len(), &mut out);
@@ -514,14 +523,14 @@ mod tests {
         let units = ucs4(&text);
         for n in 0..=units.len() {
             assert_eq!(
-                utf8_bytes(&units[..n]),
+                utf8_bytes(&units[..n]).0,
                 text.chars().take(n).collect::<String>().into_bytes()
             );
         }
         let lone = [0x61u16, 0xD800, 0x62, 0xDFFF];
-        assert_eq!(utf8_bytes(&lone[..]), "a\u{FFFD}b\u{FFFD}".as_bytes());
+        assert_eq!(utf8_bytes(&lone[..]).0, "a\u{FFFD}b\u{FFFD}".as_bytes());
         assert_eq!(
-            utf8_bytes(&[0x11_0000u32, 0x41][..]),
+            utf8_bytes(&[0x11_0000u32, 0x41][..]).0,
             "\u{FFFD}A".as_bytes()
         );
     }

@@ -14,7 +14,7 @@ use crate::markdown::MarkdownChunker;
 use crate::python::chunk::PyChunk;
 use crate::python::length::PyLength;
 use crate::python::split::native_length;
-use crate::python::strings::collector_paused;
+use crate::python::strings::{checked_utf8, collector_paused};
 use crate::split::scan::Separator;
 use crate::structure::Markup;
 
@@ -150,7 +150,10 @@ impl PyMarkdownChunker {
         embedding_text: bool,
         parent_size: Option<usize>,
     ) -> PyResult<(Chunks, Chunks)> {
-        let source = text.to_str()?;
+        // The text's UTF-8: borrowed when ASCII, else converted here into a copy dropped
+        // after (`to_str` would leave CPython's own inside the string, and make it slower).
+        let (_, utf8) = checked_utf8(py, text)?;
+        let source: &str = &utf8;
         // A ferrochunk or Hugging Face counter measures in Rust (no Python call, GIL
         // released) and its counts become the chunks' `token_count`.
         let counter = length.and_then(native_length);

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use super::windows::{window_list, window_parts};
 use crate::python::chunk::PyChunk;
-use crate::python::strings::{collector_paused, text_of, utf8_of};
+use crate::python::strings::{checked_utf8, collector_paused, text_of, utf8_of};
 use crate::text::CharCursor;
 use crate::tokens::bpe::PARALLEL_MIN;
 use crate::tokens::encodings::{encoding_for_model, names};
@@ -218,9 +218,10 @@ impl PyEncoder {
         overlap: usize,
         metadata: Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let source = text.to_str()?;
-        let spans = py.detach(|| self.window_spans(source, size, overlap))?;
-        Self::window_list(py, source, &spans, &metadata)
+        // Converted here, not by `to_str` (which would keep CPython's copy in the string).
+        let (_, utf8) = checked_utf8(py, text)?;
+        let spans = py.detach(|| self.window_spans(&utf8, size, overlap))?;
+        Self::window_list(py, &utf8, &spans, &metadata)
     }
 }
 
@@ -285,8 +286,8 @@ fn encode(
     policy: &SpecialPolicy,
     text: &Bound<'_, PyString>,
 ) -> PyResult<Vec<u32>> {
-    let units = text_of(text, true)?;
-    Ok(py.detach(|| encode_by_size(tokenizer, &utf8_of(units), policy))?)
+    let (_, utf8) = checked_utf8(py, text)?;
+    Ok(py.detach(|| encode_by_size(tokenizer, &utf8, policy))?)
 }
 
 /// `count` of `Encoder` and `TokenCounter`: `len(encode(...))` without building the ids; a
@@ -297,10 +298,10 @@ fn count(
     policy: &SpecialPolicy,
     text: &Bound<'_, PyString>,
 ) -> PyResult<usize> {
-    let units = text_of(text, true)?;
+    let (_, utf8) = checked_utf8(py, text)?;
     Ok(py.detach(|| {
         by_size(
-            &utf8_of(units),
+            &utf8,
             |t| tokenizer.count(t, policy),
             |t| tokenizer.count_in_parallel(t, policy),
         )
@@ -316,9 +317,8 @@ fn split_lossy<'py>(
     text: &Bound<'py, PyString>,
     (size, overlap): (usize, usize),
 ) -> PyResult<Bound<'py, PyList>> {
-    let units = text_of(text, true)?;
+    let (units, text) = checked_utf8(py, text)?;
     let windows = py.detach(|| {
-        let text = utf8_of(units);
         let ids = encode_by_size(*tokenizer, &text, policy)?;
         window_parts(tokenizer, &text, &ids, (size, overlap))
     })?;
@@ -361,8 +361,9 @@ impl PyTokenCounter {
             )));
         };
         let inner = &self.inner;
-        if let Ok(text) = text.to_str() {
-            return Ok(py.detach(|| inner.tokenizer.count(text, &inner.policy))?);
+        if let Ok((_, utf8)) = checked_utf8(py, text) {
+            // Converted here, not by `to_str` (which would keep CPython's copy in the string).
+            return Ok(py.detach(|| inner.tokenizer.count(&utf8, &inner.policy))?);
         }
         // Lone surrogates: replaced by U+FFFD first, as tiktoken's `encode` does.
         let cleaned = text
