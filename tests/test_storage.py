@@ -306,6 +306,30 @@ def test_batches_read_every_kind_in_place(items, size, threads) -> None:
     assert [sys.getsizeof(t) for t in batch] == sizes
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda t: ferrochunk.MarkdownChunker(chunk_size=40).split(t),
+        lambda t: ferrochunk.split_tokens(t, 8, 2),
+        lambda t: ferrochunk.get_encoding("cl100k_base").length_function()(t),
+        lambda t: ferrochunk.get_encoding("cl100k_base").count(t),
+        lambda t: ferrochunk.get_encoding("o200k_base").encode(t),
+        lambda t: ferrochunk.TokenTextSplitter(chunk_size=8, chunk_overlap=2).split_text(t),
+        lambda t: ferrochunk.Splitter(40, 8).split(t),
+    ],
+    ids=["chunker", "split_tokens", "counter", "count", "encode", "token-text", "split"],
+)
+def test_single_texts_read_in_place(call) -> None:
+    """The one-document calls convert a text that is not ASCII themselves, into a copy they
+    drop, never leaving CPython's UTF-8 form inside the caller's ``str`` (which
+    ``sys.getsizeof`` counts, so it must not change)."""
+    for name, alphabet in KINDS.items():
+        text = fresh(f"# {name}\n\n" + alphabet * 30)
+        size = sys.getsizeof(text)
+        assert call(text)
+        assert sys.getsizeof(text) == size, name
+
+
 def test_token_counted_batches_read_in_place() -> None:
     """With a native counter the text is checked up front and each piece counted from a
     UTF-8 copy made on the pool's thread and dropped after, never one cached in the str."""
