@@ -159,9 +159,9 @@ impl HeldText {
 }
 
 /// The UTF-8 of a whole text: borrowed when it is ASCII, else converted (one pass, see
-/// [`utf8_bytes`]), into a copy the caller drops: CPython's own conversion (`to_str`) is as
-/// fast on CJK text and slower on mostly-ASCII wide text, and keeps its copy inside the
-/// string for the string's lifetime.
+/// [`utf8_bytes`]), into a copy the caller drops: CPython's own conversion (`to_str`) is a
+/// little faster on CJK text, much slower on mostly-ASCII wide text, and keeps its copy
+/// inside the string for the string's lifetime.
 pub fn utf8_of(text: PyText<'_>) -> Cow<'_, str> {
     on_units!(text, t => fixed_utf8(t))
 }
