@@ -330,6 +330,24 @@ def test_single_texts_read_in_place(call) -> None:
         assert sys.getsizeof(text) == size, name
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize(
+    "make",
+    [lambda: ferrochunk.MarkdownChunker(chunk_size=40), lambda: ferrochunk.TokenSplitter(8, 2)],
+)
+def test_utf8_batches_read_in_place(make, threads) -> None:
+    """The batches of the engines that read UTF-8 (Markdown, token windows) convert each
+    text on the pool's thread into a copy they drop: the same chunks as one by one, and no
+    UTF-8 form left inside the strings (``sys.getsizeof`` unchanged)."""
+    splitter = make()
+    items = [f"# {name}\n\n" + alphabet * 30 for name, alphabet in KINDS.items()]
+    one = rows([splitter.split(t) for t in items])
+    batch = [fresh(t) for t in items]
+    sizes = [sys.getsizeof(t) for t in batch]
+    assert rows(splitter.split_batch(batch, threads=threads)) == one
+    assert [sys.getsizeof(t) for t in batch] == sizes
+
+
 def test_token_counted_batches_read_in_place() -> None:
     """With a native counter the text is checked up front and each piece counted from a
     UTF-8 copy made on the pool's thread and dropped after, never one cached in the str."""

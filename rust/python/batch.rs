@@ -21,13 +21,12 @@ use std::time::Duration;
 
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyUnicodeEncodeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyDict, PyIterator, PyMappingProxy, PyString, PyTuple};
 use rayon::ThreadPool;
 
 use super::markdown::chunker::PyMarkdownChunker;
 use super::split::PySplitter;
-use super::strings::{collector_paused, on_units, utf8_of, HeldText};
+use super::strings::{collector_paused, on_units, utf8_of, HeldText, HeldUtf8};
 use super::tokens::huggingface::PyHfCounter;
 use super::tokens::tokenizer::{PyEncoder, PyTokenCounter};
 use super::tokens::windows::{window_list, window_parts};
@@ -355,17 +354,6 @@ fn named(py: Python<'_>, index: usize, text: &Bound<'_, PyString>, err: PyErr) -
     }
 }
 
-/// The text of a document, borrowed from the `str` (its UTF-8), or an error naming it: the
-/// engines that read UTF-8 (Markdown, tokens).
-fn text_of(item: &Item<'_>) -> PyResult<(Py<PyString>, PyBackedStr)> {
-    let py = item.text.py();
-    let text = str_of(item)?;
-    let backed = text
-        .extract::<PyBackedStr>()
-        .map_err(|err| surrogate(py, item.index, text, &err))?;
-    Ok((text.clone().unbind(), backed))
-}
-
 /// The message `Splitter.split` gives for a lone surrogate, naming the document.
 fn surrogate(py: Python<'_>, index: usize, text: &Bound<'_, PyString>, err: &PyErr) -> PyErr {
     let start = err
@@ -549,7 +537,13 @@ pub fn markdown_iter(
     let counter = Counter::of(length)?;
     let prepare: Prepare = Box::new(move |item| {
         let py = item.text.py();
-        if item.text.is_instance_of::<PyString>() && item.text.extract::<PyBackedStr>().is_err() {
+        let held = match held_of(&item, true) {
+            Ok(held) => Some(held),
+            // A `str` with lone surrogates: the fallback (another type: the error below).
+            Err(_) if item.text.is_instance_of::<PyString>() => None,
+            Err(err) => return Err(err),
+        };
+        let Some(held) = held else {
             let args = (
                 item.text.clone(),
                 item.extra[0].clone(),
@@ -559,8 +553,7 @@ pub fn markdown_iter(
             let fallback = fallback.clone_ref(py);
             let build: Build = Box::new(move |py| fallback.call1(py, args.bind(py)));
             return Ok((Box::new(move || build) as Work, 0));
-        }
-        let (text, backed) = text_of(&item)?;
+        };
         let meta = match &item.extra[0] {
             Some(meta) => meta.cast::<PyDict>()?.clone().unbind(),
             None => PyDict::new(py).unbind(),
@@ -572,17 +565,19 @@ pub fn markdown_iter(
             _ => None,
         };
         let (chunker, counter, index) = (chunker.clone_ref(py), counter.clone(), item.index);
-        let bytes = backed.len();
+        let bytes = held.size();
         let work: Work = Box::new(move || {
-            let out = chunker
-                .get()
-                .compute(&backed, id, parent_size, measure(counter.as_ref()));
+            let text = HeldUtf8::new(held);
+            let out =
+                chunker
+                    .get()
+                    .compute(text.as_str(), id, parent_size, measure(counter.as_ref()));
             Box::new(move |py| {
                 let computed = out.map_err(|e| at_index(py, index, e.into()))?;
                 let hierarchy = parent_size.is_some();
                 let (chunks, _) = PyMarkdownChunker::build_py(
-                    text.bind(py),
-                    &backed,
+                    text.held().bind(py),
+                    text.as_str(),
                     &computed,
                     meta.bind(py),
                     embedding_text,
@@ -611,21 +606,24 @@ pub fn windows_iter(
 ) -> PyResult<PyBatchIter> {
     let empty = empty_view(texts.py());
     let prepare: Prepare = Box::new(move |item| {
-        let (_, backed) = text_of(&item)?;
+        let held = held_of(&item, true)?;
         let py = item.text.py();
         let meta = match &item.extra[0] {
             Some(meta) => meta.clone().unbind(),
             None => empty.clone_ref(py),
         };
         let (encoder, index) = (encoder.clone_ref(py), item.index);
-        let bytes = backed.len();
+        let bytes = held.size();
         let work: Work = Box::new(move || {
-            let out = encoder.get().window_spans(&backed, size, overlap);
+            let text = HeldUtf8::new(held);
+            let out = encoder.get().window_spans(text.as_str(), size, overlap);
             Box::new(move |py| {
                 let spans = out.map_err(|e| at_index(py, index, e.into()))?;
-                Ok(PyEncoder::window_list(py, &backed, &spans, meta.bind(py))?
-                    .into_any()
-                    .unbind())
+                Ok(
+                    PyEncoder::window_list(py, text.as_str(), &spans, meta.bind(py))?
+                        .into_any()
+                        .unbind(),
+                )
             })
         });
         Ok((work, bytes))

@@ -158,6 +158,39 @@ impl HeldText {
     }
 }
 
+/// A [`HeldText`] with its UTF-8, for the batch engines that read UTF-8 (Markdown, token
+/// windows): converted on the pool thread that needs it ([`utf8_of`]), kept only for a text
+/// that is not ASCII (an ASCII one is read in place), never left inside the `str`.
+pub struct HeldUtf8 {
+    held: HeldText,
+    /// The UTF-8 copy; `None` for an ASCII text.
+    converted: Option<String>,
+}
+
+impl HeldUtf8 {
+    /// `held` and its UTF-8 (any thread; no GIL needed).
+    pub fn new(held: HeldText) -> Self {
+        let converted = match utf8_of(held.units()) {
+            Cow::Borrowed(_) => None,
+            Cow::Owned(utf8) => Some(utf8),
+        };
+        Self { held, converted }
+    }
+
+    /// The text's UTF-8.
+    pub fn as_str(&self) -> &str {
+        match &self.converted {
+            Some(utf8) => utf8,
+            None => on_units!(self.held.units(), t => t.as_str(0, t.len())).unwrap_or_default(),
+        }
+    }
+
+    /// The held text.
+    pub fn held(&self) -> &HeldText {
+        &self.held
+    }
+}
+
 /// The UTF-8 of a whole text: borrowed when it is ASCII, else converted (one pass, see
 /// [`utf8_bytes`]), into a copy the caller drops: CPython's own conversion (`to_str`) is a
 /// little faster on CJK text, much slower on mostly-ASCII wide text, and keeps its copy
