@@ -41,7 +41,7 @@ from typing import Callable
 
 import ferrochunk
 from ferrochunk import tokens
-from ferrochunk.bench import fresh, num_threads
+from ferrochunk.bench import fresh, host_line, load_average, num_threads
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/corpus.py
 from corpus import NAMES, megabytes, paragraphs, texts
@@ -448,11 +448,13 @@ def main() -> None:
         parser.error(f"unknown sections: {', '.join(sorted(unknown))}")
     if args.processes < 1:
         parser.error(f"--processes must be at least 1, got {args.processes}")
+    print(f"{' '.join(sys.argv[1:]) or 'all'}: {host_line()}, commit {commit()}")
     if args.processes > 1:
         sections = args.sections or list(PAIRED)
         if set(sections) - set(PAIRED):
             parser.error(f"--processes runs only the paired tables: {', '.join(PAIRED)}")
         across_processes(args, sections)
+        print(f"\nAt the end: {load_average()}.")
         return
     logging.disable(logging.WARNING)  # LangChain's size warnings, alike for both sides
     # The harness's own objects (LangChain's and pydantic's modules, ~55k) out of the cyclic
@@ -474,6 +476,21 @@ def main() -> None:
             SECTIONS[name](args.rounds)
     if args.rows_to is not None:
         args.rows_to.write_text(json.dumps(ROWS))
+    print(f"\nAt the end: {load_average()}.")
+
+
+def commit() -> str:
+    """The checkout's commit (with ``+`` if files differ from it), or ``unknown``."""
+    root = Path(__file__).resolve().parents[1]
+    try:
+        git = ["git", "-C", str(root)]
+        head = subprocess.run([*git, "rev-parse", "--short", "HEAD"], capture_output=True)
+        dirty = subprocess.run([*git, "status", "--porcelain", "-uno"], capture_output=True)
+    except OSError:  # no git
+        return "unknown"
+    if head.returncode != 0:
+        return "unknown"
+    return head.stdout.decode().strip() + ("+" if dirty.stdout.strip() else "")
 
 
 if __name__ == "__main__":

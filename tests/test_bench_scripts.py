@@ -25,6 +25,11 @@ def test_cold_speed_header_table() -> None:
     out = _run("benches/cold_speed.py", "--rounds", "1", "header")
     rows = [line for line in out.splitlines() if line.startswith("| en-markdown")]
     assert len(rows) == 8  # four settings, LangChain and ferrochunk each
+    # When, on what, under what load and at which commit (ratios move with the host's load).
+    first, last = out.splitlines()[0], out.splitlines()[-1]
+    assert first.startswith("--rounds 1 header: ") and " UTC, ferrochunk " in first, first
+    assert "load average" in first and ", commit " in first, first
+    assert last.startswith("At the end: load average"), last
 
 
 def test_cold_speed_across_processes() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -72,3 +73,33 @@ def test_corpus_matches_reference(capsys, corpus_dir: Path) -> None:
         for g in lines
     ]
     assert got == expected
+
+
+def test_bench_compares_and_says_when_and_under_what_load(tmp_path: Path, capsys) -> None:
+    """``ferrochunk bench`` on a folder of two small corpora: a row per corpus and
+    implementation, every LangChain-compatible output identical, and the line saying when,
+    on what and under what load it ran (ratios move with the host's load)."""
+    words = ["a", "to", "the", "word", "quick", "jumped", "lantern", "absolute", "“quoted”"]
+    prose = " ".join(words[i * i % 9] + ("\n" if i % 13 == 0 else "") for i in range(900))
+    texts = {
+        "en": "# Title\n\n" + prose,
+        "zh": "# 标题\n\n" + "".join("这是中文句子" * (i % 7 + 1) + "。\n\n" for i in range(120)),
+    }
+    for name, text in texts.items():
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "doc.md").write_text(text, encoding="utf-8")
+    code = main(["bench", "--corpus", str(tmp_path), "--rounds", "1", "--chunk-size", "300"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert re.search(
+        r"^\d{4}-\d\d-\d\d \d\d:\d\d UTC, ferrochunk \S+, Python \S+, \d+ CPUs, "
+        r"load average [\d.]+ [\d.]+ [\d.]+; at the end, load average [\d.]+ [\d.]+ [\d.]+$",
+        out,
+        re.MULTILINE,
+    ), out
+    rows = [line.split("|") for line in out.splitlines() if line.startswith(("| en ", "| zh "))]
+    got = {(row[1].strip(), row[2].strip()): row[6].strip() for row in rows}
+    for corpus in texts:
+        for name in ("ferrochunk", "ferrochunk native", "reference"):
+            assert got[(corpus, name)] == "yes", out
+        assert (corpus, "langchain") in got

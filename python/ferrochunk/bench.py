@@ -11,7 +11,9 @@ are medians over rounds; a ratio is the median of the rounds' ratios to LangChai
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
+import platform
 import statistics
 import time
 from collections.abc import Iterator, Sequence
@@ -178,15 +180,39 @@ def table(results: list[Result]) -> str:
     return "\n".join(lines)
 
 
+def host_line() -> str:
+    """When and on what the figures are taken: UTC time, ferrochunk's version, Python, the
+    CPUs and the load average (1, 5 and 15 minutes). On a shared machine the ratios to
+    LangChain move with the host's load by as much as a fifth (ferrochunk's time is mostly
+    memory traffic, LangChain's interpretation; docs/benchmarks.md), so a table says what
+    load it was taken under."""
+    from . import __version__
+
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return (
+        f"{now}, ferrochunk {__version__}, Python {platform.python_version()}, "
+        f"{os.cpu_count()} CPUs, {load_average()}"
+    )
+
+
+def load_average() -> str:
+    """``load average a b c`` (1, 5 and 15 minutes), or that it is unknown on this system."""
+    try:
+        return "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+    except (AttributeError, OSError):  # no getloadavg (Windows) or none readable
+        return "load average unknown"
+
+
 def run_cli(args: argparse.Namespace) -> int:
     """``ferrochunk bench``: print the comparison table; exit 1 if any output differs."""
     corpora = load_corpora(args.corpus)
     impls = implementations(args.chunk_size, args.chunk_overlap)
+    start = host_line()
     results = compare(corpora, impls, max(args.rounds, 1))
     print(
         f"chunk_size={args.chunk_size} chunk_overlap={args.chunk_overlap}, median of "
         f"{args.rounds} paired rounds; cold: fresh str objects every round, warm: the same "
-        "objects again\n"
+        f"objects again\n{start}; at the end, {load_average()}\n"
     )
     print(table(results))
     return 1 if any(r.identical is False for r in results) else 0
