@@ -37,6 +37,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from ferrochunk.bench import host_line, load_average
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))  # corpus.py: where the shared corpus is
 import corpus  # noqa: E402
@@ -47,6 +49,8 @@ PY = sys.executable
 SPLIT_BATCH = r"""
 import json, sys, time
 from pathlib import Path
+
+from ferrochunk.bench import host_line, load_average
 import ferrochunk
 root, threads, out = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 paths = sorted(p for p in root.rglob("*") if p.suffix in (".md", ".txt"))
@@ -61,6 +65,8 @@ LANGCHAIN = r"""
 import hashlib, json, sys
 from multiprocessing import Pool
 from pathlib import Path
+
+from ferrochunk.bench import host_line, load_average
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
 SETTINGS = "langchain|size=1000|overlap=200"
@@ -94,6 +100,8 @@ if __name__ == "__main__":
 SEMANTIC = r"""
 import hashlib, json, sys
 from pathlib import Path
+
+from ferrochunk.bench import host_line, load_average
 from semantic_text_splitter import TextSplitter
 
 root, out = Path(sys.argv[1]), sys.argv[2]
@@ -118,6 +126,8 @@ with open(out, "w", encoding="utf-8") as f:
 BATCH_MODE = r"""
 import json, resource, sys, time
 from pathlib import Path
+
+from ferrochunk.bench import host_line, load_average
 import ferrochunk
 root, copies, mode = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 paths = sorted(p for p in root.rglob("*") if p.suffix in (".md", ".txt"))
@@ -144,14 +154,14 @@ def batch(megabytes: int, rounds: int) -> None:
     """``split`` loop vs ``split_batch`` at 1 and 2 threads, cold, paired rounds (``--batch``)."""
     size = sum(p.stat().st_size for p in SHARED.rglob("*") if p.suffix in (".md", ".txt"))
     copies = max(1, -(-megabytes * 1_000_000 // size))
-    print(f"corpus: {SHARED} read {copies} times; {load()}")
+    print(f"corpus: {SHARED} read {copies} times; {host_line()}")
     results: dict[str, list[dict]] = {name: [] for name in BATCH_MODES}
     names = list(BATCH_MODES)
     for r in range(rounds):
         for name in names[r % len(names) :] + names[: r % len(names)]:
             cmd = [PY, "-c", BATCH_MODE, str(SHARED), str(copies), BATCH_MODES[name]]
             results[name].append(run(cmd))
-        print(f"round {r + 1} done; {load()}", file=sys.stderr)
+        print(f"round {r + 1} done; {load_average()}", file=sys.stderr)
     checks = {r["check"] for rows in results.values() for r in rows}
     if len(checks) != 1:
         raise SystemExit("the modes' chunks differ")
@@ -182,7 +192,7 @@ def batch(megabytes: int, rounds: int) -> None:
         f"split_batch, 2 threads / 1, paired by round: median {statistics.median(ratios):.2f} "
         f"({', '.join(f'{x:.2f}' for x in ratios)})"
     )
-    print(f"after: {load()}")
+    print(f"after: {load_average()}")
 
 
 def make_corpus(folder: Path, megabytes: int) -> int:
@@ -230,17 +240,12 @@ def contenders(corpus: Path, out: Path) -> dict[str, list[str]]:
     return found
 
 
-def load() -> str:
-    one, five, _ = os.getloadavg()
-    return f"load average {one:.1f} (1 min), {five:.1f} (5 min) on {os.cpu_count()} CPUs"
-
-
 def scale(megabytes: int, rounds: int) -> None:
     with tempfile.TemporaryDirectory(prefix="fc-bench-") as tmp:
         corpus = Path(tmp) / "corpus"
         nbytes = make_corpus(corpus, megabytes)
         files = sum(1 for _ in corpus.rglob("*.md")) + sum(1 for _ in corpus.rglob("*.txt"))
-        print(f"corpus: {nbytes / 1e6:.0f} MB in {files} files; {load()}")
+        print(f"corpus: {nbytes / 1e6:.0f} MB in {files} files; {host_line()}")
         out = Path(tmp) / "out.jsonl"
         cmds = contenders(corpus, out)
         results: dict[str, list[dict]] = {name: [] for name in cmds}
@@ -251,9 +256,9 @@ def scale(megabytes: int, rounds: int) -> None:
                 # the timed process cost ~0.17 s of page freeing before any work.
                 out.unlink(missing_ok=True)
                 results[name].append(run(cmds[name]))
-            print(f"round {r + 1} done; {load()}", file=sys.stderr)
+            print(f"round {r + 1} done; {load_average()}", file=sys.stderr)
         table(results, nbytes)
-        print(f"after: {load()}")
+        print(f"after: {load_average()}")
 
 
 def table(results: dict[str, list[dict]], nbytes: int) -> None:
@@ -306,7 +311,7 @@ def memory() -> None:
         r = run([*cli, str(corpus), "--threads", "2"])
         print(
             f"CLI, {nbytes / 1e6:.0f} MB in many files, 2 threads: {r['wall']:.1f} s, "
-            f"peak RSS {r['rss']:.0f} MB; {load()}"
+            f"peak RSS {r['rss']:.0f} MB; {load_average()}"
         )
         big = Path(tmp) / "big.md"
         with open(big, "wb") as f:
@@ -322,7 +327,7 @@ def memory() -> None:
         r = run([PY, "-c", MEMORY_SPLIT_FILE, str(big)])
         print(
             f"split_file, one {size:.0f} MB file: {r['wall']:.1f} s, peak RSS {r['rss']:.0f} MB "
-            f"({r['chunks']} chunks); {load()}"
+            f"({r['chunks']} chunks); {load_average()}"
         )
 
 
