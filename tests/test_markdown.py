@@ -94,7 +94,8 @@ def check_coverage(text: str, chunks, headings: list[tuple[int, int, str]]) -> N
 
 
 def check_against_parser(text: str, chunks, size: int) -> None:
-    """Heading paths are markdown-it's; fences and tables that fit are inside one chunk.
+    """Heading paths are markdown-it's; fences and tables that fit are inside one chunk, and
+    so is every table row and fenced line that fits (a block too large is cut between them).
 
     Lines are matched by number: markdown-it reads CR LF as one line end, as it is counted
     here, but a lone CR as a line end of its own, which would shift its line numbers
@@ -102,14 +103,18 @@ def check_against_parser(text: str, chunks, size: int) -> None:
     src = text.replace("\r\n", "\n")
     assert "\r" not in src, "lone CR: markdown-it's line numbers would not be the text's"
     tokens = PARSER.parse(src)
+    src_lines = src.split("\n")
     starts = line_starts(text)
     headings = []  # (line, level, title) of top-level headings
     regions = []
+    rows = []  # table rows and fenced lines, whole lines as a cut block's pieces hold them
     for k, t in enumerate(tokens):
         if t.type == "heading_open" and t.level == 0:
             headings.append((t.map[0], int(t.tag[1]), norm(tokens[k + 1].content)))
         if t.type in ("fence", "table_open"):
             regions.append(t.map)
+        if t.type in ("fence", "tr_open"):
+            rows.extend(at for at in range(*t.map) if src_lines[at].strip())
     lines = text.split("\n")
     for c in chunks:
         line = bisect_right(starts, c.start) - 1
@@ -132,6 +137,11 @@ def check_against_parser(text: str, chunks, size: int) -> None:
         end = starts[b] + len(lines[b].rstrip())
         if end - start <= size:
             assert any(c.start <= start and end <= c.end for c in chunks), text[start:end][:80]
+    for at in rows:  # measured from the line start, as cut blocks' pieces are
+        end = starts[at] + len(lines[at].rstrip())
+        if end - starts[at] <= size:
+            start = starts[at] + indent(lines[at])
+            assert any(c.start <= start and end <= c.end for c in chunks), lines[at][:80]
 
 
 @pytest.mark.parametrize(
@@ -330,6 +340,19 @@ def test_user_metadata_is_copied_and_read_only() -> None:
         chunks[0].metadata["source"] = "x"  # type: ignore[index]
     with pytest.raises(ValueError, match="chunk_id"):
         ferrochunk.MarkdownChunker().split("x", {"chunk_id": 1})
+
+
+def test_table_row_that_fits_is_never_cut() -> None:
+    """A row longer than the room left beside the repeated header, but within the size, is
+    a piece alone: the header's room is no reason to cut through a row."""
+    rows_ = ["| size | the maximum chunk size, in characters or tokens |"]
+    rows_ += ["| overlap | how much of the previous chunk is repeated here |"]
+    text = "| Option | Meaning |\n|--------|---------|\n" + "\n".join(rows_) + "\n"
+    for embedding_text in (False, True):
+        chunks = both(text, chunk_size=100, min_size=0, embedding_text=embedding_text)
+        check_spans(text, chunks, 100)
+        for row in rows_:
+            assert any(row in c.text for c in chunks), row
 
 
 def test_embedding_text_prefixes_path_and_table_header() -> None:

@@ -433,7 +433,10 @@ impl Run<'_> {
         Ok(units)
     }
 
-    /// Greedy groups of whole lines; a line longer than the budget is cut as prose.
+    /// Greedy groups of whole lines; a line is cut as prose only when it alone exceeds the
+    /// chunk size: one that fits the size but not the budget (the room beside a heading or a
+    /// repeated table header) is a piece alone, so no table row or code line that fits a
+    /// chunk is ever cut.
     fn cut_lines(
         &self,
         a: usize,
@@ -465,7 +468,7 @@ impl Run<'_> {
                 pieces.push(c);
                 budget = rest;
             }
-            if self.size(ls, le)? <= budget {
+            if self.size(ls, le)? <= budget.max(self.cfg.max) {
                 cur = Some((ls, le));
             } else {
                 cur = None;

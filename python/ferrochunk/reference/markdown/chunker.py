@@ -184,7 +184,8 @@ class MarkdownEngine:
         return [u._replace(header=header) if u.continuation else u for u in units]
 
     def cut_lines(self, text: str, a: int, b: int, first: int, rest: int, path: Path) -> list[Unit]:
-        """Greedy groups of whole lines; a line longer than the budget is cut as prose."""
+        """Greedy groups of whole lines; a line is cut as prose only when it alone exceeds
+        the chunk size (one that fits it but not the budget is a piece alone)."""
         pieces: list[tuple[int, int]] = []
         cur: Optional[list[int]] = None
         budget = first
@@ -202,7 +203,7 @@ class MarkdownEngine:
             if cur is not None:
                 pieces.append((cur[0], cur[1]))
                 budget = rest
-            if self.size(text, ls, le) <= budget:
+            if self.size(text, ls, le) <= max(budget, self.max):
                 cur = [ls, le]
             else:
                 cur = None
