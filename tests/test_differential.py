@@ -192,6 +192,77 @@ def test_create_documents_with_metadata(impl, batch, metadatas, sz, start) -> No
     assert_same(impl, make, use)
 
 
+@given(st.lists(texts, max_size=4), st.lists(plain_metadata, max_size=5), sizes())
+def test_create_documents_reads_an_iterator_once(impl, batch, metadatas, sz) -> None:
+    """Texts as a one-shot iterator (LangChain's loop reads them once): the same documents,
+    or the same error (fewer metadatas than texts; none at all, where ``len`` fails)."""
+    size, overlap = sz
+
+    def make(m):
+        return m.RecursiveCharacterTextSplitter(chunk_size=size, chunk_overlap=overlap)
+
+    assert_same(impl, make, lambda s: docs(s.create_documents(iter(batch), metadatas)))
+
+
+def hooked(module, kind: str, hook: str):
+    """A subclass of ``module``'s ``kind`` splitter overriding one of LangChain's hooks in a
+    way that shows in the output (not idempotent: a hook called once too often shows too)."""
+
+    class Hooked(getattr(module, kind)):
+        if hook == "_merge_splits":
+
+            def _merge_splits(self, splits, separator):
+                return [f"<{c}>" for c in super()._merge_splits(list(splits), separator)]
+
+        elif hook == "_join_docs":
+
+            def _join_docs(self, docs, separator):
+                text = super()._join_docs(docs, separator)
+                return None if text is None else f"{len(docs)}:{text}"
+
+        else:
+
+            def _split_text(self, text, separators):
+                return [f"{len(separators)}!{c}" for c in super()._split_text(text, separators)]
+
+    return Hooked
+
+
+@given(
+    st.lists(texts, min_size=1, max_size=3),
+    sizes(),
+    st.sampled_from(
+        [
+            ("CharacterTextSplitter", "_merge_splits"),
+            ("CharacterTextSplitter", "_join_docs"),
+            ("RecursiveCharacterTextSplitter", "_merge_splits"),
+            ("RecursiveCharacterTextSplitter", "_join_docs"),
+            ("RecursiveCharacterTextSplitter", "_split_text"),
+        ]
+    ),
+    keep_modes,
+    st.booleans(),
+)
+def test_subclass_hooks_are_called_where_langchain_calls_them(
+    impl, batch, sz, kind_hook, keep, strip
+) -> None:
+    """A subclass overriding ``_merge_splits``, ``_join_docs`` or ``_split_text`` (the
+    recursion into long pieces goes through it) gets LangChain's output from ``split_text``
+    and from ``create_documents`` (which splits several texts at once when no hook is
+    overridden)."""
+    size, overlap = sz
+    kind, hook = kind_hook
+
+    def make(m):
+        cls = hooked(m, kind, hook)
+        return cls(
+            chunk_size=size, chunk_overlap=overlap, keep_separator=keep, strip_whitespace=strip
+        )
+
+    assert_same(impl, make, lambda s: s.split_text(batch[0]))
+    assert_same(impl, make, lambda s: docs(s.create_documents(batch)))
+
+
 @given(st.lists(texts, max_size=3), sizes(), st.sampled_from(LITERAL_SEPARATORS))
 def test_split_and_transform_documents(impl, batch, sz, sep) -> None:
     from langchain_core.documents import Document

@@ -22,6 +22,7 @@ from ..documents import (
     make_documents,
 )
 from ..language import Language, get_separators_for_language
+from .hooks import HookedEngine, overridden_hooks
 from .tokens import AllowedSpecial, split_on_tokens
 
 # LangChain logs its size warning here; users' logging filters keep working.
@@ -128,7 +129,13 @@ class TextSplitter(BaseDocumentTransformer, ABC):
         document of a few kB splits in microseconds."""
         cache = self._engine_cache
         if cache is None or cache[0] != key:
-            engine = self._make_engine(*self._engine_spec(separators))
+            specs, recursive = self._engine_spec(separators)
+            base = RecursiveCharacterTextSplitter if recursive else TextSplitter
+            if overridden_hooks(self, base):
+                keep = keep_mode(self._keep_separator)
+                engine: Any = HookedEngine(self, specs, recursive, keep)
+            else:
+                engine = self._make_engine(specs, recursive)
             cache = self._engine_cache = (key, engine)
         return cache[1]
 
@@ -181,9 +188,11 @@ class TextSplitter(BaseDocumentTransformer, ABC):
                 starts = [self._start_indexes(t, c) for t, c in zip(texts, chunk_lists)]
             return make_all_documents(chunk_lists, metadatas_, starts)
         documents: list[Document] = []
-        chunk_lists = self._split_texts(texts)
-        for i, text in enumerate(texts):
-            chunks = next(chunk_lists)
+        if isinstance(texts, (list, tuple)):
+            pairs: Iterable[tuple[str, list[str]]] = zip(texts, self._split_texts(texts))
+        else:  # read once: `texts` may be an iterator, as LangChain's loop allows
+            pairs = ((text, self.split_text(text)) for text in texts)
+        for i, (text, chunks) in enumerate(pairs):
             chunks = chunks if type(chunks) is list else list(chunks)
             if not chunks:  # LangChain reads a text's metadata only to copy it into a chunk
                 continue

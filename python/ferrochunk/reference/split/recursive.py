@@ -70,11 +70,15 @@ class Engine:
                 self._merge(good, good_lengths, sep, length, out, oversized)
                 good, good_lengths = [], []
             if rest:
-                self._recurse(piece[0], piece[1], rest, length, out, oversized)
+                self._deeper(piece, rest, length, out, oversized)
             else:
                 out.append(piece)  # too long and nothing left to split with: kept as is
         if good:
             self._merge(good, good_lengths, sep, length, out, oversized)
+
+    def _deeper(self, piece, rest, length, out, oversized) -> None:
+        """A piece too long for a chunk, split with the separators after the one used."""
+        self._recurse(piece[0], piece[1], rest, length, out, oversized)
 
     def _merge(self, pieces, lengths, sep, length, out, oversized) -> None:
         join = "" if self.keep else sep.join_text
