@@ -144,6 +144,7 @@ PYTHON_ONLY_REGEXES = [
 ]
 # Invalid alone, or only once LangChain wraps them in a group (or only alone: "a)(b").
 INVALID_REGEXES = ["(", "[", "*a", "a{2,1}", "(?<=a+)b", "\\", "(?P<1>a)", ")", "a)(b", "(?s)."]
+INVALID_REGEXES += ["(?a)(?u)x", "a{4294967296}"]  # ValueError and OverflowError, not re.error
 
 literal_separator_lists = st.none() | st.lists(st.sampled_from(LITERAL_SEPARATORS), max_size=5)
 regex_pool = RUST_REGEXES * 3 + PYTHON_ONLY_REGEXES

@@ -38,8 +38,8 @@ def to_rust(pattern: str) -> Optional[str]:
     ``None`` when it cannot be expressed there (the caller then uses Python's ``re``)."""
     try:
         tree = P.parse(pattern)
-    except re.error:
-        return None
+    except (re.error, ValueError, OverflowError):  # e.g. clashing flags, a huge repeat
+        return None  # Python's `re` raises it where (and if) LangChain compiles the pattern
     flags = tree.state.flags
     if flags & ~_ALLOWED_FLAGS or tree.state.groups > 1 or tree.getwidth()[0] == 0:
         return None
