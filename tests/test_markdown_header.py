@@ -136,6 +136,46 @@ def custom_case(draw):
     return draw(lines), headers, patterns
 
 
+def hooked(base: type, hook: str) -> type:
+    """A subclass of ``base`` overriding one of the hooks LangChain's ``split_text`` calls,
+    visibly: lines aggregated upper-cased, or ``*X*`` lines taken as headers for any marker
+    whether or not ``custom_header_patterns`` names it."""
+
+    class Hooked(base):  # type: ignore[valid-type,misc]
+        if hook == "aggregate_lines_to_chunks":
+
+            def aggregate_lines_to_chunks(self, lines):
+                lines = [{**x, "content": x["content"].upper()} for x in lines]
+                return super().aggregate_lines_to_chunks(lines)
+
+        else:
+
+            def _is_custom_header(self, line, sep):
+                inner = line[len(sep) : len(line) - len(sep)]
+                return len(line) > 2 * len(sep) and line.startswith(sep + "*") and bool(inner)
+
+    return Hooked
+
+
+@given(
+    custom_case(),
+    st.sampled_from(["aggregate_lines_to_chunks", "_is_custom_header"]),
+    st.booleans(),
+    st.booleans(),
+)
+def test_subclass_hooks_are_called_where_langchain_calls_them(case, hook, each_line, strip):
+    text, headers, patterns = case
+    options = {"return_each_line": each_line, "strip_headers": strip}
+    options["custom_header_patterns"] = patterns
+
+    def run(base: type):
+        return outcome(hooked(base, hook)(headers, **options), text)
+
+    expected = run(LangChainSplitter)
+    assert run(ref.MarkdownHeaderTextSplitter) == expected
+    assert run(ferrochunk.MarkdownHeaderTextSplitter) == expected
+
+
 @given(custom_case(), st.booleans(), st.booleans())
 def test_generated_custom_patterns(case, each_line, strip) -> None:
     text, headers, patterns = case

@@ -1,26 +1,32 @@
 """LangChain's splitting hooks, honoured: a subclass that overrides ``_merge_splits``,
-``_join_docs`` or ``_split_text`` gets them called where LangChain calls them.
+``_join_docs`` or ``_split_text`` (the character splitters), or ``_is_custom_header`` or
+``aggregate_lines_to_chunks`` (``MarkdownHeaderTextSplitter``), gets them called where
+LangChain calls them.
 
 Neither engine calls methods on the splitter (the Rust one could not without a Python call
-per piece), so such a subclass is split by the reference engine with its merge step, and the
-recursion into pieces too long for a chunk, routed through the splitter's own methods.
+per piece or line), so such a subclass is split by the reference engine with those steps
+routed through the splitter's own methods.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
+from ..documents import Document
+from ..reference.markdown.header import HeaderEngine
 from ..reference.split.recursive import Engine
 from ..reference.split.scan import Separator
+from .markdown_header import HeaderRule
 
 HOOKS = ("_merge_splits", "_join_docs", "_split_text")
+HEADER_HOOKS = ("_is_custom_header", "aggregate_lines_to_chunks")
 
 
-def overridden_hooks(splitter: Any, base: type) -> bool:
+def overridden_hooks(splitter: Any, base: type, names: tuple[str, ...] = HOOKS) -> bool:
     """Whether ``splitter``'s class overrides one of the hooks ``base`` defines."""
     cls = type(splitter)
     return any(
-        getattr(cls, name) is not getattr(base, name) for name in HOOKS if hasattr(base, name)
+        getattr(cls, name) is not getattr(base, name) for name in names if hasattr(base, name)
     )
 
 
@@ -50,3 +56,29 @@ class HookedEngine(Engine):
     def _deeper(self, piece, rest, length, out, oversized) -> None:
         texts = self.splitter._split_text(piece[0], [sep.text for sep in rest])
         out.extend((chunk, None) for chunk in texts)
+
+
+class HookedHeaderEngine(HeaderEngine):
+    """The reference line scan asking ``splitter._is_custom_header`` of every line and
+    header marker, and handing its lines to ``splitter.aggregate_lines_to_chunks``."""
+
+    def __init__(self, splitter: Any, rules: list[HeaderRule]) -> None:
+        super().__init__(rules, bool(splitter.return_each_line), bool(splitter.strip_headers))
+        self.splitter = splitter
+
+    def _match(self, line: str, rule: HeaderRule) -> Optional[str]:
+        sep = rule.sep
+        if self.splitter._is_custom_header(line, sep):
+            return line[len(sep) : -len(sep)].strip()
+        if line.startswith(sep) and (len(line) == len(sep) or line[len(sep)] == " "):
+            return line[len(sep) :].strip()
+        return None
+
+    def split(self, text: str, names: list[Any]) -> list[Document]:
+        lines = [
+            {"content": c, "metadata": {names[k]: v for k, v in m.items()}}
+            for c, m in self._scan(text)
+        ]
+        if not self.return_each_line:
+            return self.splitter.aggregate_lines_to_chunks(lines)
+        return [Document(page_content=x["content"], metadata=x["metadata"]) for x in lines]

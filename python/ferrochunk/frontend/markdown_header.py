@@ -98,9 +98,25 @@ class MarkdownHeaderTextSplitter:
         cache = self.__dict__.get("_engine_cache")
         if snapshot is None or cache is None or cache[0] != snapshot:
             rules, names = self._rules()  # raises as LangChain does on malformed headers
-            cache = (snapshot, self._make_engine(rules), names)
+            cache = (snapshot, self._engine_for(rules), names)
             self.__dict__["_engine_cache"] = None if snapshot is None else cache
         return cache[1].split(text, cache[2])
+
+    def _engine_for(self, rules: list[HeaderRule]) -> Any:
+        """The engine, or where a subclass overrides LangChain's hooks the reference scan
+        calling them (:mod:`.hooks`)."""
+        from .hooks import HEADER_HOOKS, HookedHeaderEngine, overridden_hooks
+
+        if overridden_hooks(self, MarkdownHeaderTextSplitter, HEADER_HOOKS):
+            return HookedHeaderEngine(self, rules)
+        return self._make_engine(rules)
+
+    def _is_custom_header(self, line: str, sep: str) -> bool:
+        """Whether ``line`` is a custom header for ``sep`` (``**Title**``-style, for the
+        markers in ``custom_header_patterns``): LangChain's hook, asked of every line."""
+        from ..reference.markdown.header import custom_title
+
+        return sep in self.custom_header_patterns and custom_title(line, sep) is not None
 
     def _snapshot(self) -> Optional[tuple[Any, ...]]:
         """What the engine is built from, by value; None where the attributes are not the

@@ -17,7 +17,7 @@ def clean_line(line: str) -> str:
     return "".join(filter(str.isprintable, line.strip()))
 
 
-def _custom_title(line: str, sep: str) -> Optional[str]:
+def custom_title(line: str, sep: str) -> Optional[str]:
     """The title of a ``**Title**``-style custom header, or None when ``line`` is not one:
     exactly one ``sep`` on each side, something between, and not only ``sep`` characters."""
     n = len(sep)
@@ -37,7 +37,7 @@ def match_header(line: str, rule: HeaderRule) -> Optional[str]:
     LangChain does: its title is what lies between the two markers."""
     sep = rule.sep
     if rule.custom:
-        title = _custom_title(line, sep)
+        title = custom_title(line, sep)
         if title is not None:
             return title
     if line.startswith(sep) and (len(line) == len(sep) or line[len(sep)] == " "):
@@ -60,6 +60,9 @@ class HeaderEngine:
         if not self.return_each_line:
             blocks = aggregate(blocks, self.strip_headers)
         return [make_document(c, {names[k]: v for k, v in m.items()}) for c, m in blocks]
+
+    def _match(self, line: str, rule: HeaderRule) -> Optional[str]:
+        return match_header(line, rule)
 
     def _scan(self, text: str) -> list[Block]:
         blocks: list[Block] = []
@@ -87,7 +90,7 @@ class HeaderEngine:
                 continue
             before = dict(meta)
             for rule in self.rules:
-                title = match_header(line, rule)
+                title = self._match(line, rule)
                 if title is None:
                     continue
                 if rule.name is not None:
@@ -115,4 +118,10 @@ class MarkdownHeaderTextSplitter(front.MarkdownHeaderTextSplitter):
         return HeaderEngine(rules, bool(self.return_each_line), bool(self.strip_headers))
 
 
-__all__ = ["HeaderEngine", "MarkdownHeaderTextSplitter", "clean_line", "match_header"]
+__all__ = [
+    "HeaderEngine",
+    "MarkdownHeaderTextSplitter",
+    "clean_line",
+    "custom_title",
+    "match_header",
+]
