@@ -5,6 +5,7 @@ errors on generated data and on the corpus, splitter state included."""
 from __future__ import annotations
 
 import copy
+import json
 from pathlib import Path
 
 import langchain_text_splitters as lc
@@ -54,6 +55,50 @@ def _json_outcome(module, data, sizes, convert, ascii_) -> tuple:
 def test_json_matches(data, sizes, convert, ascii_) -> None:
     expected = _json_outcome(lc, data, sizes, convert, ascii_)
     assert _json_outcome(fl, data, sizes, convert, ascii_) == expected
+
+
+def hooked_json(module, hook: str):
+    """A ``RecursiveJsonSplitter`` subclass overriding one of the hooks LangChain calls:
+    sizes as written without ASCII escapes, values placed as ``[value]``, or lists kept
+    under an ``"items"`` key instead of numbered ones."""
+
+    class Hooked(module.RecursiveJsonSplitter):
+        if hook == "_json_size":
+
+            @staticmethod
+            def _json_size(data):
+                return len(json.dumps(data, ensure_ascii=False))
+
+        elif hook == "_set_nested_dict":
+
+            @staticmethod
+            def _set_nested_dict(d, path, value):
+                for key in path[:-1]:
+                    d = d.setdefault(key, {})
+                d[path[-1]] = [value]
+
+        else:
+
+            def _list_to_dict_preprocessing(self, data):
+                if isinstance(data, list):
+                    return {"items": [self._list_to_dict_preprocessing(v) for v in data]}
+                return super()._list_to_dict_preprocessing(data)
+
+    return Hooked
+
+
+@given(
+    json_inputs,
+    chunk_sizes,
+    st.sampled_from(["_json_size", "_set_nested_dict", "_list_to_dict_preprocessing"]),
+)
+def test_json_subclass_hooks_are_called_where_langchain_calls_them(data, sizes, hook) -> None:
+    def run(module):
+        splitter = hooked_json(module, hook)(*sizes)
+        data_ = copy.deepcopy(data)
+        return outcome(lambda: splitter.split_json(data_, convert_lists=True)), data_
+
+    assert run(fl) == run(lc)
 
 
 def test_json_splitter_defaults_and_reuse() -> None:

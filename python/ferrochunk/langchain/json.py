@@ -28,15 +28,6 @@ def _put(target: dict[str, Any], path: list[str], value: Any) -> None:
     target[path[-1]] = value
 
 
-def _lists_to_dicts(data: Any) -> Any:
-    """Lists become dicts keyed ``"0"``, ``"1"``, ...; recursively."""
-    if isinstance(data, dict):
-        return {k: _lists_to_dicts(v) for k, v in data.items()}
-    if isinstance(data, list):
-        return {str(i): _lists_to_dicts(item) for i, item in enumerate(data)}
-    return data
-
-
 class RecursiveJsonSplitter:
     """Splits JSON-like data into dicts of at most ``max_chunk_size`` serialised characters,
     keeping each value at its path.
@@ -73,7 +64,13 @@ class RecursiveJsonSplitter:
         _put(d, path, value)
 
     def _list_to_dict_preprocessing(self, data: Any) -> Any:
-        return _lists_to_dicts(data)
+        """Lists become dicts keyed ``"0"``, ``"1"``, ...; recursively (through this method,
+        as LangChain's does, so a subclass's override applies at every level)."""
+        if isinstance(data, dict):
+            return {k: self._list_to_dict_preprocessing(v) for k, v in data.items()}
+        if isinstance(data, list):
+            return {str(i): self._list_to_dict_preprocessing(v) for i, v in enumerate(data)}
+        return data
 
     def _json_split(
         self,
@@ -81,21 +78,23 @@ class RecursiveJsonSplitter:
         current_path: Optional[list[str]] = None,
         chunks: Optional[list[dict[str, Any]]] = None,
     ) -> list[dict[str, Any]]:
-        """Split json into maximum size dictionaries while preserving structure."""
+        """Split json into maximum size dictionaries while preserving structure. Sizes and
+        placing go through ``_json_size`` and ``_set_nested_dict``, LangChain's hooks."""
         path = current_path or []
         out = [{}] if chunks is None else chunks
+        size, put = self._json_size, self._set_nested_dict
         if isinstance(data, dict) and data:
             for key, value in data.items():
                 here = [*path, key]
-                used = _size(out[-1])
-                if _size({key: value}) < self.max_chunk_size - used:
-                    _put(out[-1], here, value)
+                used = size(out[-1])
+                if size({key: value}) < self.max_chunk_size - used:
+                    put(out[-1], here, value)
                     continue
                 if used >= self.min_chunk_size:
                     out.append({})
                 self._json_split(value, here, out)
         elif path:
-            _put(out[-1], path, data)
+            put(out[-1], path, data)
         return out
 
     def split_json(
@@ -106,7 +105,7 @@ class RecursiveJsonSplitter:
         else that is not a dict (after ``convert_lists``) raises ``TypeError``."""
         was_list = isinstance(json_data, list)
         if convert_lists:
-            json_data = _lists_to_dicts(json_data)
+            json_data = self._list_to_dict_preprocessing(json_data)
         if json_data is not None and not isinstance(json_data, dict):
             msg = f"json_data must be a dict, got {type(json_data).__name__}."
             if was_list and not convert_lists:
