@@ -235,6 +235,11 @@ def test_aggregate_lines_to_chunks_is_public() -> None:
     assert ours == theirs
 
 
+@pytest.mark.parametrize("text", [None, b"# a\nb", 5, bytearray(b"x")], ids=repr)
+def test_text_that_is_no_str_fails_as_langchains(text) -> None:
+    check_all(text, HEADERS)
+
+
 def test_langchain_index_error_is_reproduced() -> None:
     # LangChain indexes the first character of an empty line here and raises IndexError.
     check_all("\n# ", [("", "E"), ("#", "H")], strip_headers=False)

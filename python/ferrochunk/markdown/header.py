@@ -33,6 +33,8 @@ class NativeHeaderEngine:
 
     def split(self, text: str, names: list[Any]) -> list[Document]:
         """The documents, metadata keyed by header name, made in Rust where they can be."""
+        if not isinstance(text, str):  # LangChain's error, from `text.split`, as given
+            return self._fallback.split(text, names)
         try:
             if _MAKER is not None:
                 return self._native.split(text, names, _MAKER)
