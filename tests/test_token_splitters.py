@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -132,6 +133,35 @@ def test_special_tokens_models_and_documents_match_langchain(cls, kwargs) -> Non
         assert [(d.page_content, d.metadata) for d in got] == [
             (d.page_content, d.metadata) for d in want
         ]
+
+
+def test_refused_separator_is_measured_where_langchain_merges() -> None:
+    """A separator the encoding refuses (special-token text, dropped from the pieces): the
+    recursive splitter measures it only when it merges pieces that fit, so it fails only
+    then (after the pieces before it were measured); the character splitter measures it
+    before its pieces."""
+    kwargs = {"encoding_name": "cl100k_base", "chunk_size": 5, "chunk_overlap": 0}
+    kwargs |= {"keep_separator": False}
+    texts = [
+        "one two three four five six<|endoftext|>seven eight nine ten eleven twelve",
+        SPECIAL,
+        "a<|endoftext|>one two three four five six",
+        "one two three four five six<|endoftext|>a",
+        "a<|endoftext|>x <|fim_prefix|> y z w v u t s",
+        "",
+    ]
+    for name, extra in (
+        ("RecursiveCharacterTextSplitter", {"separators": [SPECIAL, "\n\n", " ", ""]}),
+        ("CharacterTextSplitter", {"separator": SPECIAL}),
+    ):
+        theirs, ours, oracle = (
+            functools.partial(getattr(m, name).from_tiktoken_encoder, **kwargs, **extra)
+            for m in (lc, ferrochunk, reference)
+        )
+        for text in texts:
+            want = outcome(theirs, text)
+            assert outcome(ours, text) == want, (name, text)
+            assert outcome(oracle, text) == want, (name, text)
 
 
 def test_token_text_splitter_policy_changes_between_calls_like_langchains() -> None:
