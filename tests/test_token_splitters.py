@@ -135,6 +135,29 @@ def test_special_tokens_models_and_documents_match_langchain(cls, kwargs) -> Non
         ]
 
 
+@pytest.mark.parametrize("kwargs", [{"disallowed_special": None}, {"disallowed_special": 0}])
+@pytest.mark.parametrize("cls", ["RecursiveCharacterTextSplitter", "TokenTextSplitter"])
+def test_falsy_disallowed_special_disallows_nothing_as_in_langchain(cls, kwargs) -> None:
+    kwargs = {"chunk_size": 4, "chunk_overlap": 1, **kwargs}
+    text = f"hello world {SPECIAL} foo"
+    want = outcome(lambda: getattr(lc, cls).from_tiktoken_encoder(**kwargs), text)
+    assert isinstance(want, list)
+    assert outcome(lambda: getattr(ferrochunk, cls).from_tiktoken_encoder(**kwargs), text) == want
+    if cls == "TokenTextSplitter":
+        assert outcome(lambda: ferrochunk.TokenTextSplitter(**kwargs), text) == want
+
+
+@pytest.mark.parametrize("kwargs", [{"allowed_special": ["x"]}, {"allowed_special": "ALL"}])
+def test_policy_tiktoken_refuses_fails_when_langchain_counts(kwargs) -> None:
+    """LangChain's length function calls tiktoken only when it counts: a policy tiktoken
+    refuses builds the splitter, and its ``TypeError`` comes from ``split_text``."""
+    kwargs = {"chunk_size": 4, "chunk_overlap": 0, **kwargs}
+    for module in (lc, ferrochunk):
+        splitter = module.RecursiveCharacterTextSplitter.from_tiktoken_encoder(**kwargs)
+        with pytest.raises(TypeError, match="unsupported operand"):
+            splitter.split_text("one two three four five")
+
+
 def test_refused_separator_is_measured_where_langchain_merges() -> None:
     """A separator the encoding refuses (special-token text, dropped from the pieces): the
     recursive splitter measures it only when it merges pieces that fit, so it fails only

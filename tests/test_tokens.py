@@ -165,6 +165,43 @@ def test_disallowed_special_raises_like_tiktoken(pair, text: str) -> None:
             assert ours.count(text, **kwargs) == len(want)
 
 
+POLICY_ARGUMENTS = [
+    {"disallowed_special": None},
+    {"disallowed_special": 0},
+    {"disallowed_special": {""}},
+    {"allowed_special": ["<|endoftext|>"]},
+    {"allowed_special": ("<|endoftext|>",)},
+    {"allowed_special": "ALL"},
+    {"allowed_special": None},
+    {"allowed_special": ["<|endoftext|>"], "disallowed_special": ()},
+    {"allowed_special": frozenset({"<|endoftext|>"}), "disallowed_special": None},
+]
+
+
+@pytest.mark.parametrize("kwargs", POLICY_ARGUMENTS)
+def test_special_arguments_read_as_tiktoken_reads_them(kwargs) -> None:
+    """tiktoken's own reading of odd policy arguments: a falsy ``disallowed_special`` disallows
+    nothing, ``{""}`` refuses every text, an ``allowed_special`` that is no set is a
+    ``TypeError``; the same ids, or the same error, from encode, count and count_batch."""
+    ours = ferrochunk.get_encoding("cl100k_base")
+    theirs = ferrochunk.tiktoken_encoding("cl100k_base")
+
+    def outcome(call, text):
+        try:
+            return call(text, **kwargs)
+        except (ValueError, TypeError) as err:
+            return type(err), str(err)
+
+    for text in ("", "plain <x text", "hi <|endoftext|> there"):
+        want = outcome(theirs.encode, text)
+        assert outcome(ours.encode, text) == want, text
+        want_count = want if isinstance(want, tuple) else len(want)
+        assert outcome(ours.count, text) == want_count, text
+        want_batch = want if isinstance(want, tuple) else [len(want)]
+        batch = outcome(lambda t, **kw: ours.count_batch([t], **kw), text)
+        assert batch == want_batch, text
+
+
 def test_count_batch_cuts_long_texts_exactly() -> None:
     # Texts over 128 KB are counted in parallel segments: they must add up exactly.
     files = corpus.paths()

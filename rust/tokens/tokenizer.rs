@@ -266,6 +266,14 @@ pub fn segments(text: &str, target: usize) -> Vec<&str> {
 /// the usual case, where every special token starts with `<`, looks for that byte alone.
 fn check_disallowed(text: &str, disallowed: &[String]) -> Result<()> {
     let bytes = text.as_bytes();
+    if disallowed.iter().any(String::is_empty) {
+        // tiktoken's regex then matches at the start of every text, even an empty one.
+        let first = disallowed
+            .iter()
+            .filter(|d| bytes.starts_with(d.as_bytes()));
+        let longest = first.max_by_key(|d| d.len()).cloned().unwrap_or_default();
+        return Err(Error::DisallowedSpecial(longest));
+    }
     let mut firsts = disallowed
         .iter()
         .filter_map(|d| d.as_bytes().first().copied());

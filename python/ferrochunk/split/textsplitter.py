@@ -9,6 +9,7 @@ always LangChain's.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from typing import Any, Callable, Optional
@@ -129,7 +130,12 @@ class TextSplitter(front.TextSplitter):
         """Token counts in Rust: the native engine sizes pieces without calling Python."""
         tokenizer = _load_tokenizer(encoding_name, model_name)
         allowed = set() if allowed_special is None else allowed_special
-        return tokenizer.length_function(allowed, disallowed_special)
+        try:
+            return tokenizer.length_function(allowed, disallowed_special)
+        except TypeError:  # a policy tiktoken refuses: LangChain's raises when it counts
+            return functools.partial(
+                tokenizer.count, allowed_special=allowed, disallowed_special=disallowed_special
+            )
 
     @staticmethod
     def _huggingface_length_function(tokenizer: Any) -> Callable[[str], int]:
