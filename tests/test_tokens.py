@@ -17,7 +17,15 @@ from ferrochunk import tokens
 
 tiktoken = pytest.importorskip("tiktoken")
 
-NAMES = ("gpt2", "r50k_base", "p50k_base", "cl100k_base", "o200k_base")
+NAMES = (
+    "gpt2",
+    "r50k_base",
+    "p50k_base",
+    "p50k_edit",
+    "cl100k_base",
+    "o200k_base",
+    "o200k_harmony",
+)
 
 
 @pytest.fixture(scope="module", params=NAMES)
@@ -78,7 +86,7 @@ runs = st.sampled_from([" " * 7, "\n" * 5, "\t \n  ", "1234567890" * 3, "!?.,;:"
 pieces = st.one_of(
     st.text(max_size=30),
     st.text(alphabet=st.characters(codec="utf-8"), max_size=30),
-    st.sampled_from(SPECIALS),
+    st.sampled_from([*SPECIALS, "<|channel|>", "<|reserved_200018|>", "<|reserved_201087|>"]),
     runs,
     st.text(alphabet="abcXYZ'sltvedmr\u017f ", min_size=1, max_size=12),
     st.builds(lambda c, n: c * n, st.characters(codec="utf-8"), st.integers(50, 400)),
@@ -266,8 +274,12 @@ def test_model_names_map_as_tiktoken_maps_them() -> None:
         "text-davinci-003",
         "ft:gpt-4o:org",
         "gpt2",
+        "text-davinci-edit-001",
+        "code-davinci-edit-001",
+        "gpt-oss-120b",
     ):
         assert tokens.encoding_name_for_model(model) == encoding_name_for_model(model), model
+        assert ferrochunk.encoding_for_model(model).name == encoding_name_for_model(model)
     assert ferrochunk.encoding_for_model("gpt-4o").name == "o200k_base"
     with pytest.raises(KeyError, match="Could not automatically map"):
         ferrochunk.encoding_for_model("no-such-model")

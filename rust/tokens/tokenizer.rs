@@ -193,7 +193,7 @@ impl Tokenizer {
             return Ok(bytes);
         }
         self.spec
-            .special
+            .special()
             .iter()
             .find(|s| s.1 == id)
             .map(|s| s.0.as_bytes())
@@ -211,7 +211,7 @@ impl Tokenizer {
     pub fn policy(&self, allowed: &[&str], disallowed: Option<&[&str]>) -> SpecialPolicy {
         let allowed: Vec<(String, u32)> = self
             .spec
-            .special
+            .special()
             .iter()
             .filter(|(s, _)| allowed.contains(s))
             .map(|&(s, id)| (s.to_owned(), id))
@@ -220,7 +220,7 @@ impl Tokenizer {
             Some(list) => list.iter().map(|s| (*s).to_owned()).collect(),
             None => self
                 .spec
-                .special
+                .special()
                 .iter()
                 .filter(|(s, _)| !allowed.iter().any(|(a, _)| a == s))
                 .map(|(s, _)| (*s).to_owned())

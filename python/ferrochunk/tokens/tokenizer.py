@@ -60,8 +60,8 @@ def _policy_key(allowed_special: AllowedSpecial, disallowed_special: AllowedSpec
 
 
 class Tokenizer:
-    """One of tiktoken's encodings (``gpt2``, ``r50k_base``, ``p50k_base``, ``cl100k_base``,
-    ``o200k_base``) with tiktoken's ``encode``/``decode`` and fast ``count``/``count_batch``."""
+    """One of tiktoken's encodings (``gpt2``, ``r50k_base``, ``p50k_base``, ``p50k_edit``,
+    ``cl100k_base``, ``o200k_base``, ``o200k_harmony``) with tiktoken's ``encode``/``decode`` and fast ``count``/``count_batch``."""
 
     def __init__(self, encoding_name: str = "cl100k_base") -> None:
         if not isinstance(encoding_name, str):
