@@ -187,6 +187,16 @@ def test_refused_separator_is_measured_where_langchain_merges() -> None:
             assert outcome(oracle, text) == want, (name, text)
 
 
+@pytest.mark.parametrize("size,overlap", [(2**64, 0), (10**20, 0), (10**20 + 1, 10**20)])
+def test_token_sizes_beyond_native_integers_split_as_langchain(size, overlap) -> None:
+    kwargs = {"chunk_size": size, "chunk_overlap": overlap}
+    theirs, ours = lc.TokenTextSplitter(**kwargs), ferrochunk.TokenTextSplitter(**kwargs)
+    assert ours.split_text("ab cd") == theirs.split_text("ab cd")
+    texts = ["ab cd", "ef", ""]
+    want = [(d.page_content, d.metadata) for d in theirs.create_documents(texts)]
+    assert [(d.page_content, d.metadata) for d in ours.create_documents(texts)] == want
+
+
 def test_token_text_splitter_policy_changes_between_calls_like_langchains() -> None:
     """The drop-in keeps a counter per special-token policy (on the shared tokenizer): a
     policy changed between calls, in place or replaced, splits as LangChain's does."""
