@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -132,6 +133,68 @@ def test_special_tokens_models_and_documents_match_langchain(cls, kwargs) -> Non
         assert [(d.page_content, d.metadata) for d in got] == [
             (d.page_content, d.metadata) for d in want
         ]
+
+
+@pytest.mark.parametrize("kwargs", [{"disallowed_special": None}, {"disallowed_special": 0}])
+@pytest.mark.parametrize("cls", ["RecursiveCharacterTextSplitter", "TokenTextSplitter"])
+def test_falsy_disallowed_special_disallows_nothing_as_in_langchain(cls, kwargs) -> None:
+    kwargs = {"chunk_size": 4, "chunk_overlap": 1, **kwargs}
+    text = f"hello world {SPECIAL} foo"
+    want = outcome(lambda: getattr(lc, cls).from_tiktoken_encoder(**kwargs), text)
+    assert isinstance(want, list)
+    assert outcome(lambda: getattr(ferrochunk, cls).from_tiktoken_encoder(**kwargs), text) == want
+    if cls == "TokenTextSplitter":
+        assert outcome(lambda: ferrochunk.TokenTextSplitter(**kwargs), text) == want
+
+
+@pytest.mark.parametrize("kwargs", [{"allowed_special": ["x"]}, {"allowed_special": "ALL"}])
+def test_policy_tiktoken_refuses_fails_when_langchain_counts(kwargs) -> None:
+    """LangChain's length function calls tiktoken only when it counts: a policy tiktoken
+    refuses builds the splitter, and its ``TypeError`` comes from ``split_text``."""
+    kwargs = {"chunk_size": 4, "chunk_overlap": 0, **kwargs}
+    for module in (lc, ferrochunk):
+        splitter = module.RecursiveCharacterTextSplitter.from_tiktoken_encoder(**kwargs)
+        with pytest.raises(TypeError, match="unsupported operand"):
+            splitter.split_text("one two three four five")
+
+
+def test_refused_separator_is_measured_where_langchain_merges() -> None:
+    """A separator the encoding refuses (special-token text, dropped from the pieces): the
+    recursive splitter measures it only when it merges pieces that fit, so it fails only
+    then (after the pieces before it were measured); the character splitter measures it
+    before its pieces."""
+    kwargs = {"encoding_name": "cl100k_base", "chunk_size": 5, "chunk_overlap": 0}
+    kwargs |= {"keep_separator": False}
+    texts = [
+        "one two three four five six<|endoftext|>seven eight nine ten eleven twelve",
+        SPECIAL,
+        "a<|endoftext|>one two three four five six",
+        "one two three four five six<|endoftext|>a",
+        "a<|endoftext|>x <|fim_prefix|> y z w v u t s",
+        "",
+    ]
+    for name, extra in (
+        ("RecursiveCharacterTextSplitter", {"separators": [SPECIAL, "\n\n", " ", ""]}),
+        ("CharacterTextSplitter", {"separator": SPECIAL}),
+    ):
+        theirs, ours, oracle = (
+            functools.partial(getattr(m, name).from_tiktoken_encoder, **kwargs, **extra)
+            for m in (lc, ferrochunk, reference)
+        )
+        for text in texts:
+            want = outcome(theirs, text)
+            assert outcome(ours, text) == want, (name, text)
+            assert outcome(oracle, text) == want, (name, text)
+
+
+@pytest.mark.parametrize("size,overlap", [(2**64, 0), (10**20, 0), (10**20 + 1, 10**20)])
+def test_token_sizes_beyond_native_integers_split_as_langchain(size, overlap) -> None:
+    kwargs = {"chunk_size": size, "chunk_overlap": overlap}
+    theirs, ours = lc.TokenTextSplitter(**kwargs), ferrochunk.TokenTextSplitter(**kwargs)
+    assert ours.split_text("ab cd") == theirs.split_text("ab cd")
+    texts = ["ab cd", "ef", ""]
+    want = [(d.page_content, d.metadata) for d in theirs.create_documents(texts)]
+    assert [(d.page_content, d.metadata) for d in ours.create_documents(texts)] == want
 
 
 def test_token_text_splitter_policy_changes_between_calls_like_langchains() -> None:

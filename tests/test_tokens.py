@@ -17,7 +17,15 @@ from ferrochunk import tokens
 
 tiktoken = pytest.importorskip("tiktoken")
 
-NAMES = ("gpt2", "r50k_base", "p50k_base", "cl100k_base", "o200k_base")
+NAMES = (
+    "gpt2",
+    "r50k_base",
+    "p50k_base",
+    "p50k_edit",
+    "cl100k_base",
+    "o200k_base",
+    "o200k_harmony",
+)
 
 
 @pytest.fixture(scope="module", params=NAMES)
@@ -78,7 +86,7 @@ runs = st.sampled_from([" " * 7, "\n" * 5, "\t \n  ", "1234567890" * 3, "!?.,;:"
 pieces = st.one_of(
     st.text(max_size=30),
     st.text(alphabet=st.characters(codec="utf-8"), max_size=30),
-    st.sampled_from(SPECIALS),
+    st.sampled_from([*SPECIALS, "<|channel|>", "<|reserved_200018|>", "<|reserved_201087|>"]),
     runs,
     st.text(alphabet="abcXYZ'sltvedmr\u017f ", min_size=1, max_size=12),
     st.builds(lambda c, n: c * n, st.characters(codec="utf-8"), st.integers(50, 400)),
@@ -165,6 +173,43 @@ def test_disallowed_special_raises_like_tiktoken(pair, text: str) -> None:
             assert ours.count(text, **kwargs) == len(want)
 
 
+POLICY_ARGUMENTS = [
+    {"disallowed_special": None},
+    {"disallowed_special": 0},
+    {"disallowed_special": {""}},
+    {"allowed_special": ["<|endoftext|>"]},
+    {"allowed_special": ("<|endoftext|>",)},
+    {"allowed_special": "ALL"},
+    {"allowed_special": None},
+    {"allowed_special": ["<|endoftext|>"], "disallowed_special": ()},
+    {"allowed_special": frozenset({"<|endoftext|>"}), "disallowed_special": None},
+]
+
+
+@pytest.mark.parametrize("kwargs", POLICY_ARGUMENTS)
+def test_special_arguments_read_as_tiktoken_reads_them(kwargs) -> None:
+    """tiktoken's own reading of odd policy arguments: a falsy ``disallowed_special`` disallows
+    nothing, ``{""}`` refuses every text, an ``allowed_special`` that is no set is a
+    ``TypeError``; the same ids, or the same error, from encode, count and count_batch."""
+    ours = ferrochunk.get_encoding("cl100k_base")
+    theirs = ferrochunk.tiktoken_encoding("cl100k_base")
+
+    def outcome(call, text):
+        try:
+            return call(text, **kwargs)
+        except (ValueError, TypeError) as err:
+            return type(err), str(err)
+
+    for text in ("", "plain <x text", "hi <|endoftext|> there"):
+        want = outcome(theirs.encode, text)
+        assert outcome(ours.encode, text) == want, text
+        want_count = want if isinstance(want, tuple) else len(want)
+        assert outcome(ours.count, text) == want_count, text
+        want_batch = want if isinstance(want, tuple) else [len(want)]
+        batch = outcome(lambda t, **kw: ours.count_batch([t], **kw), text)
+        assert batch == want_batch, text
+
+
 def test_count_batch_cuts_long_texts_exactly() -> None:
     # Texts over 128 KB are counted in parallel segments: they must add up exactly.
     files = corpus.paths()
@@ -229,8 +274,12 @@ def test_model_names_map_as_tiktoken_maps_them() -> None:
         "text-davinci-003",
         "ft:gpt-4o:org",
         "gpt2",
+        "text-davinci-edit-001",
+        "code-davinci-edit-001",
+        "gpt-oss-120b",
     ):
         assert tokens.encoding_name_for_model(model) == encoding_name_for_model(model), model
+        assert ferrochunk.encoding_for_model(model).name == encoding_name_for_model(model)
     assert ferrochunk.encoding_for_model("gpt-4o").name == "o200k_base"
     with pytest.raises(KeyError, match="Could not automatically map"):
         ferrochunk.encoding_for_model("no-such-model")

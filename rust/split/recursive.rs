@@ -373,7 +373,10 @@ impl<'a, T: Units<'a>> Run<'_, T> {
     fn recurse(&mut self, a: usize, b: usize, seps: &[Separator]) -> Result<()> {
         let (sep, rest) = choose(seps, self.text, a, b);
         let join = self.join_of(sep);
-        let sep_len = self.measure_join(join)?;
+        let sep_len = match self.measure_join(join) {
+            Ok(len) => len,
+            Err(err) => return self.refuse_at_merge((a, b), (sep, rest), err),
+        };
         let size = self.config.chunk_size;
         if sep.is_chars() && self.length.is_none() && sep_len == 0 && size > 1 {
             // Every character is a piece of length 1 < size: all of them are merged.
@@ -410,6 +413,35 @@ impl<'a, T: Units<'a>> Run<'_, T> {
             }
         }
         Ok(())
+    }
+
+    /// [`Run::recurse_pieces`] when the join text cannot be measured (special-token text a
+    /// tokenizer refuses): LangChain measures it only in `_merge_splits`, so its error is
+    /// raised where pieces that fit are first merged, and not at all when none fit.
+    fn refuse_at_merge(
+        &mut self,
+        (a, b): (usize, usize),
+        (sep, rest): (&Separator, &[Separator]),
+        err: Error,
+    ) -> Result<()> {
+        let size = self.config.chunk_size;
+        let mut fits = false;
+        for (start, end) in sep.pieces(self.text, a, b, self.config.keep) {
+            if self.measure(start, end, size)? < size {
+                fits = true;
+            } else if fits {
+                return Err(err);
+            } else if rest.is_empty() {
+                self.push_span(start, end, false);
+            } else {
+                self.recurse(start, end, rest)?;
+            }
+        }
+        if fits {
+            Err(err)
+        } else {
+            Ok(())
+        }
     }
 
     /// Adds a piece to the merge window, building the chunks the merge closes.

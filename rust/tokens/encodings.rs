@@ -5,8 +5,9 @@
 //! token's bytes in rank order, behind a one-byte length): 0.37 MB (r50k), 0.74 MB (cl100k),
 //! 1.6 MB (o200k). Raw rather than compressed: zlib only brings o200k to 1.05 MB, and raw
 //! data is borrowed in place (`&'static [u8]` tokens) with no decompression at load time.
-//! `gpt2` has exactly the ranks of `r50k_base`, and `p50k_base` adds 24 ranks to them; the
-//! Python tests check every table against the SHA-256 tiktoken publishes for its files.
+//! `gpt2` has exactly the ranks of `r50k_base`, and `p50k_base` adds 24 ranks to them;
+//! `p50k_edit` and `o200k_harmony` are `p50k_base` and `o200k_base` with more special tokens.
+//! The Python tests check every table against the SHA-256 tiktoken publishes for its files.
 
 use std::sync::OnceLock;
 
@@ -52,8 +53,10 @@ pub struct EncodingSpec {
     pub name: &'static str,
     /// The pre-tokenizer.
     pub dialect: Dialect,
-    /// Special tokens and their ids.
-    pub special: &'static [(&'static str, u32)],
+    /// Special tokens and their ids, before the reserved ones (see [`Self::special`]).
+    named: &'static [(&'static str, u32)],
+    /// Ids whose special token is a placeholder, `<|reserved_{id}|>` (`o200k_harmony`).
+    reserved: (u32, u32),
     /// Packed rank tables, concatenated in order (rank of the first token of each).
     parts: &'static [(u32, &'static [u8])],
     /// tiktoken's `explicit_n_vocab`, when it sets one.
@@ -69,45 +72,90 @@ const ENDOFTEXT: &str = "<|endoftext|>";
 const FIM: [&str; 3] = ["<|fim_prefix|>", "<|fim_middle|>", "<|fim_suffix|>"];
 
 /// Every encoding ferrochunk bundles, in tiktoken's order.
-pub static ENCODINGS: [EncodingSpec; 5] = [
+pub static ENCODINGS: [EncodingSpec; 7] = [
     EncodingSpec {
         name: "gpt2",
         dialect: Dialect::R50k,
-        special: &[(ENDOFTEXT, 50256)],
+        named: &[(ENDOFTEXT, 50256)],
+        reserved: (0, 0),
         parts: &[(0, R50K)],
         explicit_n_vocab: Some(50257),
     },
     EncodingSpec {
         name: "r50k_base",
         dialect: Dialect::R50k,
-        special: &[(ENDOFTEXT, 50256)],
+        named: &[(ENDOFTEXT, 50256)],
+        reserved: (0, 0),
         parts: &[(0, R50K)],
         explicit_n_vocab: Some(50257),
     },
     EncodingSpec {
         name: "p50k_base",
         dialect: Dialect::R50k,
-        special: &[(ENDOFTEXT, 50256)],
+        named: &[(ENDOFTEXT, 50256)],
+        reserved: (0, 0),
         parts: &[(0, R50K), (50257, P50K_EXTRA)],
         explicit_n_vocab: Some(50281),
     },
     EncodingSpec {
+        // p50k_base's ranks with the fill-in-the-middle tokens after them.
+        name: "p50k_edit",
+        dialect: Dialect::R50k,
+        named: &[
+            (ENDOFTEXT, 50256),
+            (FIM[0], 50281),
+            (FIM[1], 50282),
+            (FIM[2], 50283),
+        ],
+        reserved: (0, 0),
+        parts: &[(0, R50K), (50257, P50K_EXTRA)],
+        explicit_n_vocab: None,
+    },
+    EncodingSpec {
         name: "cl100k_base",
         dialect: Dialect::Cl100k,
-        special: &[
+        named: &[
             (ENDOFTEXT, 100_257),
             (FIM[0], 100_258),
             (FIM[1], 100_259),
             (FIM[2], 100_260),
             ("<|endofprompt|>", 100_276),
         ],
+        reserved: (0, 0),
         parts: &[(0, CL100K)],
         explicit_n_vocab: None,
     },
     EncodingSpec {
         name: "o200k_base",
         dialect: Dialect::O200k,
-        special: &[(ENDOFTEXT, 199_999), ("<|endofprompt|>", 200_018)],
+        named: &[(ENDOFTEXT, 199_999), ("<|endofprompt|>", 200_018)],
+        reserved: (0, 0),
+        parts: &[(0, O200K)],
+        explicit_n_vocab: None,
+    },
+    EncodingSpec {
+        // o200k_base's ranks and tokens, then the chat format's (gpt-oss).
+        name: "o200k_harmony",
+        dialect: Dialect::O200k,
+        named: &[
+            (ENDOFTEXT, 199_999),
+            ("<|endofprompt|>", 200_018),
+            ("<|startoftext|>", 199_998),
+            ("<|reserved_200000|>", 200_000),
+            ("<|reserved_200001|>", 200_001),
+            ("<|return|>", 200_002),
+            ("<|constrain|>", 200_003),
+            ("<|reserved_200004|>", 200_004),
+            ("<|channel|>", 200_005),
+            ("<|start|>", 200_006),
+            ("<|end|>", 200_007),
+            ("<|message|>", 200_008),
+            ("<|reserved_200009|>", 200_009),
+            ("<|reserved_200010|>", 200_010),
+            ("<|reserved_200011|>", 200_011),
+            ("<|call|>", 200_012),
+        ],
+        reserved: (200_013, 201_088),
         parts: &[(0, O200K)],
         explicit_n_vocab: None,
     },
@@ -130,15 +178,48 @@ pub fn spec(name: &str) -> Result<&'static EncodingSpec> {
 }
 
 impl EncodingSpec {
-    /// The mergeable ranks, unpacked on first use and shared for the process's lifetime.
-    pub fn ranks(&'static self) -> &'static Ranks {
-        static CACHE: [OnceLock<Ranks>; 5] = [const { OnceLock::new() }; 5];
+    /// Special tokens and their ids, in tiktoken's order. The reserved placeholders are
+    /// named on first use (the only special tokens not written out above); a text may map
+    /// to an id another text maps to as well (`o200k_harmony`'s 200018).
+    pub fn special(&'static self) -> &'static [(&'static str, u32)] {
+        static CACHE: [OnceLock<Vec<(&'static str, u32)>>; ENCODINGS.len()] =
+            [const { OnceLock::new() }; ENCODINGS.len()];
+        let (first, end) = self.reserved;
+        if first == end {
+            return self.named;
+        }
         let slot = ENCODINGS
             .iter()
             .position(|e| std::ptr::eq(e, self))
             .unwrap_or(0);
+        CACHE[slot].get_or_init(|| {
+            let reserved = (first..end).map(|id| {
+                let text: &'static str = format!("<|reserved_{id}|>").leak();
+                (text, id)
+            });
+            self.named.iter().copied().chain(reserved).collect()
+        })
+    }
+
+    /// The mergeable ranks, unpacked on first use and shared for the process's lifetime
+    /// (one table for the encodings built from the same parts, e.g. `gpt2` and `r50k_base`).
+    pub fn ranks(&'static self) -> &'static Ranks {
+        static CACHE: [OnceLock<Ranks>; ENCODINGS.len()] =
+            [const { OnceLock::new() }; ENCODINGS.len()];
+        let slot = ENCODINGS
+            .iter()
+            .position(|e| same_parts(e.parts, self.parts))
+            .unwrap_or(0);
         CACHE[slot].get_or_init(|| Ranks::from_packed(self.parts))
     }
+}
+
+/// Whether two encodings' rank tables are built from the same packed data.
+fn same_parts(a: &[(u32, &[u8])], b: &[(u32, &[u8])]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(x, y)| x.0 == y.0 && std::ptr::eq(x.1, y.1))
 }
 
 /// tiktoken's model-name table: exact names first, then prefixes (`gpt-4o-2024-05-13`).
@@ -174,6 +255,8 @@ const MODELS: &[(&str, &str)] = &[
     ("code-cushman-001", "p50k_base"),
     ("davinci-codex", "p50k_base"),
     ("cushman-codex", "p50k_base"),
+    ("text-davinci-edit-001", "p50k_edit"),
+    ("code-davinci-edit-001", "p50k_edit"),
     ("text-similarity-davinci-001", "r50k_base"),
     ("text-similarity-curie-001", "r50k_base"),
     ("text-similarity-babbage-001", "r50k_base"),
@@ -229,7 +312,7 @@ mod tests {
     fn every_encoding_unpacks_to_its_vocabulary_size() {
         for spec in &ENCODINGS {
             let ranks = spec.ranks();
-            let max_special = spec.special.iter().map(|s| s.1).max().unwrap();
+            let max_special = spec.special().iter().map(|s| s.1).max().unwrap();
             if let Some(n) = spec.explicit_n_vocab {
                 assert_eq!(n, max_special.max(ranks.max_rank()) + 1, "{}", spec.name);
             }

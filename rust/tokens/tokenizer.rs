@@ -193,7 +193,7 @@ impl Tokenizer {
             return Ok(bytes);
         }
         self.spec
-            .special
+            .special()
             .iter()
             .find(|s| s.1 == id)
             .map(|s| s.0.as_bytes())
@@ -211,7 +211,7 @@ impl Tokenizer {
     pub fn policy(&self, allowed: &[&str], disallowed: Option<&[&str]>) -> SpecialPolicy {
         let allowed: Vec<(String, u32)> = self
             .spec
-            .special
+            .special()
             .iter()
             .filter(|(s, _)| allowed.contains(s))
             .map(|&(s, id)| (s.to_owned(), id))
@@ -220,7 +220,7 @@ impl Tokenizer {
             Some(list) => list.iter().map(|s| (*s).to_owned()).collect(),
             None => self
                 .spec
-                .special
+                .special()
                 .iter()
                 .filter(|(s, _)| !allowed.iter().any(|(a, _)| a == s))
                 .map(|(s, _)| (*s).to_owned())
@@ -266,6 +266,14 @@ pub fn segments(text: &str, target: usize) -> Vec<&str> {
 /// the usual case, where every special token starts with `<`, looks for that byte alone.
 fn check_disallowed(text: &str, disallowed: &[String]) -> Result<()> {
     let bytes = text.as_bytes();
+    if disallowed.iter().any(String::is_empty) {
+        // tiktoken's regex then matches at the start of every text, even an empty one.
+        let first = disallowed
+            .iter()
+            .filter(|d| bytes.starts_with(d.as_bytes()));
+        let longest = first.max_by_key(|d| d.len()).cloned().unwrap_or_default();
+        return Err(Error::DisallowedSpecial(longest));
+    }
     let mut firsts = disallowed
         .iter()
         .filter_map(|d| d.as_bytes().first().copied());

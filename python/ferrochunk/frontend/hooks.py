@@ -48,8 +48,7 @@ class HookedEngine(Engine):
         )
         self.splitter = splitter
 
-    def _merge(self, pieces, lengths, sep, length, out, oversized) -> None:
-        join = "" if self.keep else sep.join_text
+    def _merge(self, pieces, lengths, join, sep_len, out, oversized) -> None:
         merged = self.splitter._merge_splits([p[0] for p in pieces], join)
         out.extend((chunk, None) for chunk in merged)
 

@@ -14,14 +14,24 @@ def resolve_special(
     allowed_special: AllowedSpecial,
     disallowed_special: AllowedSpecial,
 ) -> tuple[list[str], list[str]]:
-    """tiktoken's reading of ``allowed_special``/``disallowed_special`` as explicit lists."""
+    """tiktoken's reading of ``allowed_special``/``disallowed_special`` as explicit lists,
+    with its errors: ``allowed_special`` must be ``"all"`` or a set (its ``set - allowed``,
+    or its core, refuses anything else), and a falsy ``disallowed_special`` (``None``,
+    ``()``, ``0``) disallows nothing."""
     specials = set(special_tokens)
-    allowed = specials if allowed_special == "all" else set(allowed_special)
-    if disallowed_special == "all":
-        disallowed = specials - allowed
-    else:
-        disallowed = set(disallowed_special)
-    return sorted(allowed), sorted(disallowed)
+    if isinstance(allowed_special, str) and allowed_special == "all":
+        allowed_special = specials
+    if isinstance(disallowed_special, str) and disallowed_special == "all":
+        disallowed_special = specials - allowed_special  # type: ignore[operator]
+    if not isinstance(allowed_special, (set, frozenset)):
+        raise TypeError(f"{_pyo3_type(allowed_special)} is not an instance of 'set'")
+    disallowed = set(disallowed_special) if disallowed_special else set()
+    return sorted(allowed_special), sorted(disallowed)
+
+
+def _pyo3_type(value: object) -> str:
+    """How tiktoken's core (PyO3) names a value it cannot take as a set."""
+    return "'None'" if value is None else f"'{type(value).__name__}' object"
 
 
 def split_on_tokens(

@@ -9,6 +9,7 @@ always LangChain's.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from typing import Any, Callable, Optional
@@ -129,7 +130,12 @@ class TextSplitter(front.TextSplitter):
         """Token counts in Rust: the native engine sizes pieces without calling Python."""
         tokenizer = _load_tokenizer(encoding_name, model_name)
         allowed = set() if allowed_special is None else allowed_special
-        return tokenizer.length_function(allowed, disallowed_special)
+        try:
+            return tokenizer.length_function(allowed, disallowed_special)
+        except TypeError:  # a policy tiktoken refuses: LangChain's raises when it counts
+            return functools.partial(
+                tokenizer.count, allowed_special=allowed, disallowed_special=disallowed_special
+            )
 
     @staticmethod
     def _huggingface_length_function(tokenizer: Any) -> Callable[[str], int]:
@@ -199,9 +205,12 @@ class TokenTextSplitter(TextSplitter, front.TokenTextSplitter):
         allowed, disallowed = tokenizer.special_policy(
             self._allowed_special, self._disallowed_special
         )
-        results = _native.lossy_iter(
-            tokenizer._native, iter(texts), size, overlap, allowed, disallowed, self.split_text
-        )
+        try:
+            results = _native.lossy_iter(
+                tokenizer._native, iter(texts), size, overlap, allowed, disallowed, self.split_text
+            )
+        except OverflowError:  # sizes beyond the native integers: one text at a time
+            return front.TextSplitter._split_texts(self, texts)
         return drain(results, list)
 
     def split_text(self, text: str) -> list[str]:
@@ -209,10 +218,13 @@ class TokenTextSplitter(TextSplitter, front.TokenTextSplitter):
         size, overlap = self._chunk_size, self._chunk_overlap
         if type(size) is not int or type(overlap) is not int or size <= overlap:
             return super().split_text(text)  # LangChain's errors, in LangChain's order
-        return self._tokenizer.split_text_lossy(
-            text,
-            size,
-            overlap,
-            allowed_special=self._allowed_special,
-            disallowed_special=self._disallowed_special,
-        )
+        try:
+            return self._tokenizer.split_text_lossy(
+                text,
+                size,
+                overlap,
+                allowed_special=self._allowed_special,
+                disallowed_special=self._disallowed_special,
+            )
+        except OverflowError:  # sizes beyond the native integers: windows cut in Python
+            return super().split_text(text)

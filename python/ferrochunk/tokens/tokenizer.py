@@ -44,15 +44,25 @@ def _call(method: Callable[..., Any], text: object, *args: Any) -> Any:
         return method(clean_text(text), *args)
 
 
-def _policy_key(special: AllowedSpecial) -> Any:
-    """What ``resolve_special`` reads of an ``allowed_special``/``disallowed_special``
-    argument: ``"all"``, or the set of its strings (``TypeError`` if unhashable)."""
-    return "all" if isinstance(special, str) and special == "all" else frozenset(special)
+def _policy_key(allowed_special: AllowedSpecial, disallowed_special: AllowedSpecial) -> Any:
+    """A hashable key for a policy that ``resolve_special`` reads the same way for every
+    argument with that key: ``"all"`` or the set of strings each names (a falsy
+    ``disallowed_special`` none); ``TypeError`` for anything else (resolved each time)."""
+    if isinstance(allowed_special, str) and allowed_special == "all":
+        allowed: Any = "all"
+    elif isinstance(allowed_special, (set, frozenset)):
+        allowed = frozenset(allowed_special)
+    else:
+        raise TypeError("allowed_special is neither 'all' nor a set")
+    if isinstance(disallowed_special, str) and disallowed_special == "all":
+        return allowed, "all"
+    return allowed, frozenset(disallowed_special) if disallowed_special else frozenset()
 
 
 class Tokenizer:
-    """One of tiktoken's encodings (``gpt2``, ``r50k_base``, ``p50k_base``, ``cl100k_base``,
-    ``o200k_base``) with tiktoken's ``encode``/``decode`` and fast ``count``/``count_batch``."""
+    """One of tiktoken's encodings (``gpt2``, ``r50k_base``, ``p50k_base``, ``p50k_edit``,
+    ``cl100k_base``, ``o200k_base``, ``o200k_harmony``) with tiktoken's ``encode``/``decode``
+    and fast ``count``/``count_batch``."""
 
     def __init__(self, encoding_name: str = "cl100k_base") -> None:
         if not isinstance(encoding_name, str):
@@ -166,8 +176,8 @@ class Tokenizer:
         """The counter of a special-token policy, kept per policy: resolving one took
         longer than counting, encoding or splitting a short text."""
         try:
-            key = (_policy_key(allowed_special), _policy_key(disallowed_special))
-        except TypeError:  # not a collection of strings: resolved (and refused) each time
+            key = _policy_key(allowed_special, disallowed_special)
+        except TypeError:  # not a policy tiktoken takes: resolved (and refused) each time
             return self.length_function(allowed_special, disallowed_special)
         counter = self._counters.get(key)
         if counter is None:

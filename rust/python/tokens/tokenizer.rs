@@ -112,7 +112,7 @@ impl PyEncoder {
     /// Special tokens and their ids.
     fn special_tokens<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        for (text, id) in self.inner.spec().special {
+        for (text, id) in self.inner.spec().special() {
             dict.set_item(*text, *id)?;
         }
         Ok(dict)

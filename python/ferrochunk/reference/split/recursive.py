@@ -44,8 +44,10 @@ class Engine:
         else:
             sep = self.separators[0]
             pieces = sep.split(text, 0, self.keep)
+            join = self._join(sep)
+            sep_len = length(join)  # before the pieces, as LangChain's merge measures them
             lengths = [length(p[0]) for p in pieces]
-            self._merge(pieces, lengths, sep, length, out, oversized)
+            self._merge(pieces, lengths, join, sep_len, out, oversized)
         return out, oversized
 
     def split_text(self, text: str, length: LengthFunction, warn: Warn) -> list[str]:
@@ -58,6 +60,7 @@ class Engine:
 
     def _recurse(self, text, start, seps, length, out, oversized) -> None:
         sep, rest = _choose(seps, text)
+        join = self._join(sep)
         good: list[Piece] = []
         good_lengths: list[int] = []
         for piece in sep.split(text, start, self.keep):
@@ -66,23 +69,26 @@ class Engine:
                 good.append(piece)
                 good_lengths.append(n)
                 continue
-            if good:
-                self._merge(good, good_lengths, sep, length, out, oversized)
+            if good:  # the separator is measured only here, as LangChain's merge does
+                self._merge(good, good_lengths, join, length(join), out, oversized)
                 good, good_lengths = [], []
             if rest:
                 self._deeper(piece, rest, length, out, oversized)
             else:
                 out.append(piece)  # too long and nothing left to split with: kept as is
         if good:
-            self._merge(good, good_lengths, sep, length, out, oversized)
+            self._merge(good, good_lengths, join, length(join), out, oversized)
 
     def _deeper(self, piece, rest, length, out, oversized) -> None:
         """A piece too long for a chunk, split with the separators after the one used."""
         self._recurse(piece[0], piece[1], rest, length, out, oversized)
 
-    def _merge(self, pieces, lengths, sep, length, out, oversized) -> None:
-        join = "" if self.keep else sep.join_text
-        groups, over = merge(lengths, length(join), self.chunk_size, self.chunk_overlap)
+    def _join(self, sep: Separator) -> str:
+        """The text pieces are joined with: nothing when separators are kept."""
+        return "" if self.keep else sep.join_text
+
+    def _merge(self, pieces, lengths, join, sep_len, out, oversized) -> None:
+        groups, over = merge(lengths, sep_len, self.chunk_size, self.chunk_overlap)
         oversized.extend(over)
         for lo, hi in groups:
             group = pieces[lo:hi]
