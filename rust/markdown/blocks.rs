@@ -496,77 +496,36 @@ impl<'a> Scanner<'a> {
         j
     }
 
-    /// A list item (content at `width` columns) or a block quote (`width` 0): its lines,
-    /// then its parts, runs of lines split at blank lines and around fences.
+    /// A list item (content at `width` columns) or a block quote: its lines without the
+    /// container's prefix, then its parts, runs of lines split at blank lines and around
+    /// fences.
     fn container(&mut self, i: usize, kind: Kind, width: usize) -> usize {
-        let mut inner = vec![self.inner(i, kind, width, true)];
+        let inner = if kind == Kind::List {
+            item(&self.lines, i, width, 0)
+        } else {
+            unnest(self.quote(i), 0)
+        };
+        self.parts(i, &inner, kind);
+        i + inner.len()
+    }
+
+    /// The lines of the block quote at line `i`, without their `>` markers.
+    fn quote(&self, i: usize) -> Vec<&'a str> {
+        let mut inner = vec![quote_inner(self.lines[i])];
         let mut fence = fence_open(inner[0]);
-        let mut blank_before = false;
         let mut j = i + 1;
         while j < self.lines.len() {
             let s = self.lines[j];
-            if kind == Kind::Quote {
-                if is_blank(s)
-                    || !(quote_start(s) || (fence.is_none() && !interrupts(&self.lines, j)))
-                {
-                    break;
-                }
-            } else if is_blank(s) {
-                blank_before = true;
-                inner.push("");
-                j += 1;
-                continue;
-            } else if indent(s).0 < width
-                && (blank_before
-                    || fence.is_some()
-                    || interrupts(&self.lines, j)
-                    || list_marker(s).is_some())
+            if is_blank(s) || !(quote_start(s) || (fence.is_none() && !interrupts(&self.lines, j)))
             {
                 break;
             }
-            let content = self.inner(j, kind, width, false);
+            let content = quote_inner(s);
             fence = track(fence, content);
             inner.push(content);
-            blank_before = false;
             j += 1;
         }
-        // A quote's bare ">" lines are text: only truly blank lines go.
-        while !inner.is_empty() && is_blank(self.lines[i + inner.len() - 1]) {
-            inner.pop();
-        }
-        let n = inner.len();
-        self.parts(i, &inner, kind);
-        i + n
-    }
-
-    /// Line `j` without its container prefix (quote marker, or list indentation).
-    fn inner(&self, j: usize, kind: Kind, width: usize, first: bool) -> &'a str {
-        let s = self.lines[j];
-        let (cols, n) = indent(s);
-        if kind == Kind::Quote {
-            if !quote_start(s) {
-                return s;
-            }
-            let rest = &s[n + 1..];
-            return rest.strip_prefix(' ').unwrap_or(rest);
-        }
-        if first {
-            return if cols <= 3 {
-                s.trim_start_matches(|c: char| c.is_ascii_digit() || " \t-+*.)".contains(c))
-            } else {
-                s
-            };
-        }
-        if cols >= width {
-            let (mut k, mut col) = (0, 0);
-            let bytes = s.as_bytes();
-            while k < bytes.len() && col < width && matches!(bytes[k], b' ' | b'\t') {
-                col += if bytes[k] == b'\t' { 4 - col % 4 } else { 1 };
-                k += 1;
-            }
-            return &s[k..];
-        }
-        s
+        inner
     }
 
     /// Emits the container's parts: fenced code inside it is a part of its own.
@@ -612,6 +571,102 @@ fn track(fence: Option<(u8, usize)>, content: &str) -> Option<(u8, usize)> {
     }
 }
 
+/// A quote line without its `>` marker (and one space after it); a lazy line as is.
+fn quote_inner(s: &str) -> &str {
+    if !quote_start(s) {
+        return s;
+    }
+    let rest = &s[indent(s).1 + 1..];
+    rest.strip_prefix(' ').unwrap_or(rest)
+}
+
+/// A list item's line without its marker (first line) or its `width` columns of
+/// indentation (a lazy line, less indented, as is).
+fn item_inner(s: &str, width: usize, first: bool) -> &str {
+    let cols = indent(s).0;
+    if first {
+        return if cols <= 3 {
+            s.trim_start_matches(|c: char| c.is_ascii_digit() || " \t-+*.)".contains(c))
+        } else {
+            s
+        };
+    }
+    if cols < width {
+        return s;
+    }
+    let (mut k, mut col) = (0, 0);
+    let bytes = s.as_bytes();
+    while k < bytes.len() && col < width && matches!(bytes[k], b' ' | b'\t') {
+        col += if bytes[k] == b'\t' { 4 - col % 4 } else { 1 };
+        k += 1;
+    }
+    &s[k..]
+}
+
+/// Lists nested deeper than this keep their indentation: it bounds the recursion
+/// (markdown-it's commonmark preset stops nesting at 20 levels).
+const MAX_NESTING: usize = 16;
+
+/// The lines of the list item at `lines[i]` (content at `width` columns), each without
+/// the item's indentation, and those of the items nested in it too.
+fn item<'a>(lines: &[&'a str], i: usize, width: usize, depth: usize) -> Vec<&'a str> {
+    let mut inner = vec![item_inner(lines[i], width, true)];
+    let mut fence = fence_open(inner[0]);
+    let mut blank_before = false;
+    for j in i + 1..lines.len() {
+        let s = lines[j];
+        if is_blank(s) {
+            blank_before = true;
+            inner.push("");
+        } else if indent(s).0 < width
+            && (blank_before || fence.is_some() || interrupts(lines, j) || list_marker(s).is_some())
+        {
+            break;
+        } else {
+            let content = item_inner(s, width, false);
+            fence = track(fence, content);
+            inner.push(content);
+            blank_before = false;
+        }
+    }
+    while inner.len() > 1 && inner.last().is_some_and(|s| is_blank(s)) {
+        inner.pop();
+    }
+    unnest(inner, depth + 1)
+}
+
+/// A container's lines with the list items in it read from their own content column, as
+/// `CommonMark` does, so that a fence in a nested item is seen as one.
+fn unnest(inner: Vec<&str>, depth: usize) -> Vec<&str> {
+    if depth > MAX_NESTING {
+        return inner;
+    }
+    let mut out = Vec::with_capacity(inner.len());
+    let mut fence = None;
+    let mut may_start = true; // an item that cannot interrupt a paragraph may start here
+    let mut k = 0;
+    while k < inner.len() {
+        let s = inner[k];
+        let marker = if fence.is_none() {
+            list_marker(s)
+        } else {
+            None
+        };
+        if let Some((width, _)) = marker.filter(|m| m.1 || may_start) {
+            let nested = item(&inner, k, width, depth);
+            k += nested.len();
+            out.extend(nested);
+            may_start = true; // the next item of the same list
+            continue;
+        }
+        fence = track(fence, s);
+        may_start = is_blank(s);
+        out.push(s);
+        k += 1;
+    }
+    out
+}
+
 /// The blocks of a Markdown text, in order.
 pub fn scan(text: &str) -> Vec<Block> {
     let (lines, starts) = split_lines(text);
@@ -653,6 +708,17 @@ mod tests {
             [Kind::List, Kind::Code, Kind::List]
         );
         assert_eq!(got[1].1, "```\n   x\n\n   y\n   ```");
+    }
+
+    #[test]
+    fn fence_in_nested_list_item_is_its_own_part() {
+        // Four-space nesting: the fence is at the nested item's content column (6).
+        let text = "- a\n    - b\n      ```\n      x\n      ```\n    - c\n";
+        let code: Vec<_> = kinds(text)
+            .into_iter()
+            .filter(|k| k.0 == Kind::Code)
+            .collect();
+        assert_eq!(code, [(Kind::Code, "```\n      x\n      ```")]);
     }
 
     #[test]

@@ -1,0 +1,43 @@
+"""The Markdown block scanner (``rust/markdown/blocks.rs``, mirrored by
+``reference/markdown/blocks.py``) on CommonMark's container and paragraph rules, judged by
+markdown-it-py through the chunker's output (heading paths; fences kept whole when they
+fit). Rust == reference on every input."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from test_markdown import both, check_against_parser, check_spans, code_line, fence_char, sentence
+
+# -- fences in nested list items -----------------------------------------------------------
+
+
+@st.composite
+def nested_list(draw, column: int = 0, depth: int = 0) -> list[str]:
+    """Lines of a list up to three deep: a nested list starts at its parent's content
+    column or four columns in (the common editor style); some items hold a fence at their
+    content column, right after the item's text or after a blank line."""
+    lines = []
+    for k in range(draw(st.integers(1, 3))):
+        marker = draw(st.sampled_from(["-", "*", f"{k + 1}.", f"{k + 1})"]))
+        content = column + len(marker) + 1
+        lines.append(" " * column + f"{marker} {draw(sentence)}")
+        if draw(st.booleans()):
+            fence = draw(fence_char)
+            body = draw(st.lists(code_line, max_size=4))
+            gap = [""] if draw(st.booleans()) else []
+            pad = " " * content
+            lines += gap + [pad + line if line else "" for line in [fence, *body, fence]]
+        if depth < 2 and draw(st.booleans()):
+            child = draw(st.sampled_from([content, column + 4]))
+            lines += draw(nested_list(child, depth + 1))
+    return lines
+
+
+@given(nested_list(), st.sampled_from(["", "\n\n# After\n\ntext after"]), st.integers(8, 200))
+def test_fence_in_nested_list_item_is_kept_whole(lines, tail, size) -> None:
+    text = "\n".join(lines) + tail + "\n"
+    chunks = both(text, chunk_size=size, min_size=0)
+    check_spans(text, chunks, size)
+    check_against_parser(text, chunks, size)
