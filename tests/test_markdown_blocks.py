@@ -41,3 +41,36 @@ def test_fence_in_nested_list_item_is_kept_whole(lines, tail, size) -> None:
     chunks = both(text, chunk_size=size, min_size=0)
     check_spans(text, chunks, size)
     check_against_parser(text, chunks, size)
+
+
+# -- link reference definitions before a setext underline ----------------------------------
+
+definition = st.sampled_from(
+    [
+        "[d]: https://example.com/docs",
+        '[d]: /url "title"',
+        "[Foo bar]: <my url> 'x'",
+        "[a\\]b]: /u (t)",
+        "  [x]: <>",
+        # not definitions: the paragraph can be a heading
+        '[d]: /url "t" junk',
+        "[d] : /url",
+        "[ ]: /x",
+        "[d]: a b",
+    ]
+)
+
+
+@given(
+    st.lists(definition, min_size=1, max_size=3),
+    st.lists(sentence, max_size=2),
+    st.sampled_from(["---", "===", "--", "-----"]),
+)
+def test_link_definitions_make_no_setext_heading(definitions, text_lines, underline) -> None:
+    """CommonMark: definitions that open a paragraph are not its text; with nothing left
+    there is no heading (``---`` is then a thematic break, ``===`` text)."""
+    lines = ["# Guide", "", *definitions, *text_lines, underline, "", "Footer text.", ""]
+    text = "\n".join(lines)
+    chunks = both(text, chunk_size=20, min_size=0)
+    check_spans(text, chunks, 20)
+    check_against_parser(text, chunks, 20)

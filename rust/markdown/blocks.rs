@@ -221,6 +221,22 @@ fn setext_level(s: &str) -> usize {
     }
 }
 
+/// Whether the line is a whole link reference definition (`[label]: url "title"`): label
+/// (not blank, brackets escaped), destination (`<...>`, or no spaces nor controls), then
+/// maybe a title after a space; any indent, as a paragraph line.
+fn link_definition(s: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(concat!(
+            r"^[ \t]*\[[ \t]*(?:[^\\\[\] \t]|\\.)(?:[^\\\[\]]|\\.)*\]:[ \t]*",
+            r"(?:<(?:[^<>\\]|\\.)*>|[^< \t\x00-\x1f\x7f][^ \t\x00-\x1f\x7f]*)",
+            r#"(?:[ \t]+(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)))?[ \t]*$"#,
+        ))
+        .ok() // a constant pattern: a failure is a bug the tests catch
+    });
+    re.as_ref().is_some_and(|re| re.is_match(s))
+}
+
 fn quote_start(s: &str) -> bool {
     let (cols, n) = indent(s);
     cols <= 3 && s[n..].starts_with('>')
@@ -481,12 +497,17 @@ impl<'a> Scanner<'a> {
             if indent(self.lines[j]).0 <= 3 {
                 let level = setext_level(self.lines[j]);
                 if level > 0 {
-                    let parts: Vec<&str> = self.lines[i..j].iter().map(|l| trim_st(l)).collect();
-                    let title = trim_st(&parts.join(" ")).to_owned();
-                    self.add(Kind::Heading, i, j, Some(level), title);
-                    return j + 1;
-                }
-                if interrupts(&self.lines, j) {
+                    let mut first = i;
+                    while first < j && link_definition(self.lines[first]) {
+                        first += 1;
+                    }
+                    if first < j {
+                        return self.setext(i, first, j, level);
+                    }
+                    if thematic_break(self.lines[j]) {
+                        break; // definitions only: no heading, and `---` is a break
+                    }
+                } else if interrupts(&self.lines, j) {
                     break;
                 }
             }
@@ -494,6 +515,18 @@ impl<'a> Scanner<'a> {
         }
         self.plain(Kind::Paragraph, i, j - 1);
         j
+    }
+
+    /// A setext heading on lines `first..=j`; the link reference definitions before it
+    /// (lines `i..first`) are no part of its title (`CommonMark`): a paragraph.
+    fn setext(&mut self, i: usize, first: usize, j: usize, level: usize) -> usize {
+        if first > i {
+            self.plain(Kind::Paragraph, i, first - 1);
+        }
+        let parts: Vec<&str> = self.lines[first..j].iter().map(|l| trim_st(l)).collect();
+        let title = trim_st(&parts.join(" ")).to_owned();
+        self.add(Kind::Heading, first, j, Some(level), title);
+        j + 1
     }
 
     /// A list item (content at `width` columns) or a block quote: its lines without the
@@ -719,6 +752,16 @@ mod tests {
             .filter(|k| k.0 == Kind::Code)
             .collect();
         assert_eq!(code, [(Kind::Code, "```\n      x\n      ```")]);
+    }
+
+    #[test]
+    fn link_definitions_are_no_setext_text() {
+        let got = kinds("[d]: /url\n---\n\n[e]: /u 't'\nTitle\n===\n");
+        assert_eq!(
+            got.iter().map(|g| g.0).collect::<Vec<_>>(),
+            [Kind::Paragraph, Kind::Break, Kind::Paragraph, Kind::Heading]
+        );
+        assert_eq!(scan("[e]: /u\nTitle\n===\n")[1].title, "Title");
     }
 
     #[test]

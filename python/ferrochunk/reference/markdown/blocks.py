@@ -36,6 +36,7 @@ from .lines import (
     indent,
     interrupts,
     is_blank,
+    link_definition,
     list_marker,
     quote_start,
     setext_level,
@@ -156,14 +157,27 @@ class Scanner:
             if indent(lines[j])[0] <= 3:
                 level = setext_level(lines[j])
                 if level:
-                    title = " ".join(lines[k].strip(" \t") for k in range(i, j)).strip(" \t")
-                    self.add(HEADING, i, j, level, title)
-                    return j + 1
-                if interrupts(lines, j):
+                    first = i
+                    while first < j and link_definition(lines[first]):
+                        first += 1
+                    if first < j:
+                        return self.setext(i, first, j, level)
+                    if thematic_break(lines[j]):
+                        break  # definitions only: no heading, and `---` is a break
+                elif interrupts(lines, j):
                     break
             j += 1
         self.add(PARAGRAPH, i, j - 1)
         return j
+
+    def setext(self, i: int, first: int, j: int, level: int) -> int:
+        """A setext heading on lines ``first..=j``; the link reference definitions before
+        it (lines ``i..first``) are no part of its title (CommonMark): a paragraph."""
+        if first > i:
+            self.add(PARAGRAPH, i, first - 1)
+        title = " ".join(self.lines[k].strip(" \t") for k in range(first, j)).strip(" \t")
+        self.add(HEADING, first, j, level, title)
+        return j + 1
 
     def container(self, i: int, kind: str, width: int) -> int:
         """A list item (content at ``width`` columns) or a block quote: its lines without
