@@ -5,6 +5,7 @@ fit). Rust == reference on every input."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -71,6 +72,25 @@ def test_link_definitions_make_no_setext_heading(definitions, text_lines, underl
     there is no heading (``---`` is then a thematic break, ``===`` text)."""
     lines = ["# Guide", "", *definitions, *text_lines, underline, "", "Footer text.", ""]
     text = "\n".join(lines)
+    chunks = both(text, chunk_size=20, min_size=0)
+    check_spans(text, chunks, 20)
+    check_against_parser(text, chunks, 20)
+
+
+# -- a list item without a paragraph takes no lazy line ------------------------------------
+
+AFTER_ITEM = "Installation\n---\n\nBody text here.\n"
+
+
+@pytest.mark.parametrize(
+    "item",
+    ["-\n", "1. <div>\n", "- # Setup\n", "- ```\n  code\n  ```\n", "- a\n\n      code\n"],
+    ids=["empty", "html", "atx", "fence", "indented-code"],
+)
+def test_setext_heading_after_list_item_without_paragraph(item) -> None:
+    """CommonMark: only paragraph text takes a lazy continuation line, so the line after
+    an empty item, an HTML block, a heading or code starts a block of its own."""
+    text = item + AFTER_ITEM
     chunks = both(text, chunk_size=20, min_size=0)
     check_spans(text, chunks, 20)
     check_against_parser(text, chunks, 20)

@@ -636,6 +636,15 @@ fn item_inner(s: &str, width: usize, first: bool) -> &str {
     &s[k..]
 }
 
+/// Whether after this line of a container no paragraph is open (it is blank, an ATX
+/// heading, indented code, an HTML block start): only a paragraph takes a lazy line.
+fn ends_paragraph(content: &str, in_paragraph: bool) -> bool {
+    if is_blank(content) || atx(content).is_some() {
+        return true;
+    }
+    (indent(content).0 > 3 && !in_paragraph) || html_kind(content, in_paragraph).is_some()
+}
+
 /// Lists nested deeper than this keep their indentation: it bounds the recursion
 /// (markdown-it's commonmark preset stops nesting at 20 levels).
 const MAX_NESTING: usize = 16;
@@ -645,21 +654,21 @@ const MAX_NESTING: usize = 16;
 fn item<'a>(lines: &[&'a str], i: usize, width: usize, depth: usize) -> Vec<&'a str> {
     let mut inner = vec![item_inner(lines[i], width, true)];
     let mut fence = fence_open(inner[0]);
-    let mut blank_before = false;
+    let mut closed = ends_paragraph(inner[0], false); // no paragraph open for a lazy line
     for j in i + 1..lines.len() {
         let s = lines[j];
         if is_blank(s) {
-            blank_before = true;
+            closed = true;
             inner.push("");
         } else if indent(s).0 < width
-            && (blank_before || fence.is_some() || interrupts(lines, j) || list_marker(s).is_some())
+            && (closed || fence.is_some() || interrupts(lines, j) || list_marker(s).is_some())
         {
             break;
         } else {
             let content = item_inner(s, width, false);
+            closed = fence.is_some() || ends_paragraph(content, !closed);
             fence = track(fence, content);
             inner.push(content);
-            blank_before = false;
         }
     }
     while inner.len() > 1 && inner.last().is_some_and(|s| is_blank(s)) {
@@ -762,6 +771,14 @@ mod tests {
             [Kind::Paragraph, Kind::Break, Kind::Paragraph, Kind::Heading]
         );
         assert_eq!(scan("[e]: /u\nTitle\n===\n")[1].title, "Title");
+    }
+
+    #[test]
+    fn item_without_paragraph_takes_no_lazy_line() {
+        for item in ["-\n", "1. <div>\n", "- # Setup\n"] {
+            let text = format!("{item}Title\n---\n");
+            assert_eq!(kinds(&text).last(), Some(&(Kind::Heading, "Title\n---")));
+        }
     }
 
     #[test]

@@ -255,6 +255,14 @@ def item_inner(s: str, width: int, first: bool) -> str:
     return s[k:]
 
 
+def ends_paragraph(content: str, in_paragraph: bool) -> bool:
+    """Whether after this line of a container no paragraph is open (it is blank, an ATX
+    heading, indented code, an HTML block start): only a paragraph takes a lazy line."""
+    if is_blank(content) or atx(content) is not None:
+        return True
+    return (indent(content)[0] > 3 and not in_paragraph) or html_kind(content, in_paragraph) >= 0
+
+
 # Lists nested deeper than this keep their indentation: it bounds the recursion
 # (markdown-it's commonmark preset stops nesting at 20 levels).
 MAX_NESTING = 16
@@ -265,22 +273,20 @@ def item(lines: list[str], i: int, width: int, depth: int) -> list[str]:
     without the item's indentation, and those of the items nested in it too."""
     inner = [item_inner(lines[i], width, True)]
     fence = fence_open(inner[0])
-    blank_before = False
+    closed = ends_paragraph(inner[0], False)  # no paragraph open for a lazy line
     j = i + 1
     while j < len(lines):
         s = lines[j]
         if is_blank(s):
-            blank_before = True
+            closed = True
             inner.append("")
-        elif indent(s)[0] < width and (
-            blank_before or fence or interrupts(lines, j) or list_marker(s)
-        ):
+        elif indent(s)[0] < width and (closed or fence or interrupts(lines, j) or list_marker(s)):
             break
         else:
             content = item_inner(s, width, False)
+            closed = fence is not None or ends_paragraph(content, not closed)
             fence = track(fence, content)
             inner.append(content)
-            blank_before = False
         j += 1
     while len(inner) > 1 and is_blank(inner[-1]):
         inner.pop()
