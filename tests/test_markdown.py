@@ -383,3 +383,10 @@ def test_document_id_with_a_lone_surrogate_is_taken_as_in_the_reference() -> Non
     reference = ref.MarkdownChunker(chunk_size=10, min_size=0).split(text, None, doc)
     assert rows(native) == rows(reference)
     assert {c.metadata["document_id"] for c in native} == {doc}
+
+
+def test_batch_document_id_with_a_lone_surrogate_is_taken_as_in_the_reference() -> None:
+    texts, ids = ["# A\n\none. two.\n", "three. four."], ["id-\ud800", "b"]
+    native = ferrochunk.MarkdownChunker(chunk_size=10, min_size=0).split_batch(texts, None, ids)
+    reference = ref.MarkdownChunker(chunk_size=10, min_size=0).split_batch(texts, None, ids)
+    assert [rows(c) for c in native] == [rows(c) for c in reference]
