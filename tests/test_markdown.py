@@ -379,3 +379,37 @@ def test_embedding_text_prefixes_path_and_table_header() -> None:
 def test_bad_arguments(kwargs, error) -> None:
     with pytest.raises(error):
         ferrochunk.MarkdownChunker(**kwargs)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"chunk_size": 2**64},
+        {"chunk_size": 2**70, "min_size": 2**65, "chunk_overlap": 2**69},
+        {"chunk_size": 10, "parent_size": 2**64},
+    ],
+    ids=str,
+)
+def test_sizes_past_the_native_range_mean_what_they_say(options) -> None:
+    """Python ints have no maximum: the native class agrees with the reference."""
+    text = "# A\n\none. two. three.\n\n## B\n\nfour five six.\n"
+    native = ferrochunk.MarkdownChunker(**options)
+    reference = ref.MarkdownChunker(**options)
+    assert rows(native.split(text)) == rows(reference.split(text))
+    if "parent_size" in options:
+        assert rows(native.split_hierarchy(text)[1]) == rows(reference.split_hierarchy(text)[1])
+
+
+def test_document_id_with_a_lone_surrogate_is_taken_as_in_the_reference() -> None:
+    text, doc = "# A\n\none. two.\n", "id-\ud800"
+    native = ferrochunk.MarkdownChunker(chunk_size=10, min_size=0).split(text, None, doc)
+    reference = ref.MarkdownChunker(chunk_size=10, min_size=0).split(text, None, doc)
+    assert rows(native) == rows(reference)
+    assert {c.metadata["document_id"] for c in native} == {doc}
+
+
+def test_batch_document_id_with_a_lone_surrogate_is_taken_as_in_the_reference() -> None:
+    texts, ids = ["# A\n\none. two.\n", "three. four."], ["id-\ud800", "b"]
+    native = ferrochunk.MarkdownChunker(chunk_size=10, min_size=0).split_batch(texts, None, ids)
+    reference = ref.MarkdownChunker(chunk_size=10, min_size=0).split_batch(texts, None, ids)
+    assert [rows(c) for c in native] == [rows(c) for c in reference]

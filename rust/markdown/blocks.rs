@@ -221,6 +221,22 @@ fn setext_level(s: &str) -> usize {
     }
 }
 
+/// Whether the line is a whole link reference definition (`[label]: url "title"`): label
+/// (not blank, brackets escaped), destination (`<...>`, or no spaces nor controls), then
+/// maybe a title after a space; any indent, as a paragraph line.
+fn link_definition(s: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(concat!(
+            r"^[ \t]*\[[ \t]*(?:[^\\\[\] \t]|\\.)(?:[^\\\[\]]|\\.)*\]:[ \t]*",
+            r"(?:<(?:[^<>\\]|\\.)*>|[^< \t\x00-\x1f\x7f][^ \t\x00-\x1f\x7f]*)",
+            r#"(?:[ \t]+(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)))?[ \t]*$"#,
+        ))
+        .ok() // a constant pattern: a failure is a bug the tests catch
+    });
+    re.as_ref().is_some_and(|re| re.is_match(s))
+}
+
 fn quote_start(s: &str) -> bool {
     let (cols, n) = indent(s);
     cols <= 3 && s[n..].starts_with('>')
@@ -481,12 +497,17 @@ impl<'a> Scanner<'a> {
             if indent(self.lines[j]).0 <= 3 {
                 let level = setext_level(self.lines[j]);
                 if level > 0 {
-                    let parts: Vec<&str> = self.lines[i..j].iter().map(|l| trim_st(l)).collect();
-                    let title = trim_st(&parts.join(" ")).to_owned();
-                    self.add(Kind::Heading, i, j, Some(level), title);
-                    return j + 1;
-                }
-                if interrupts(&self.lines, j) {
+                    let mut first = i;
+                    while first < j && link_definition(self.lines[first]) {
+                        first += 1;
+                    }
+                    if first < j {
+                        return self.setext(i, first, j, level);
+                    }
+                    if thematic_break(self.lines[j]) {
+                        break; // definitions only: no heading, and `---` is a break
+                    }
+                } else if interrupts(&self.lines, j) {
                     break;
                 }
             }
@@ -496,77 +517,48 @@ impl<'a> Scanner<'a> {
         j
     }
 
-    /// A list item (content at `width` columns) or a block quote (`width` 0): its lines,
-    /// then its parts, runs of lines split at blank lines and around fences.
+    /// A setext heading on lines `first..=j`; the link reference definitions before it
+    /// (lines `i..first`) are no part of its title (`CommonMark`): a paragraph.
+    fn setext(&mut self, i: usize, first: usize, j: usize, level: usize) -> usize {
+        if first > i {
+            self.plain(Kind::Paragraph, i, first - 1);
+        }
+        let parts: Vec<&str> = self.lines[first..j].iter().map(|l| trim_st(l)).collect();
+        let title = trim_st(&parts.join(" ")).to_owned();
+        self.add(Kind::Heading, first, j, Some(level), title);
+        j + 1
+    }
+
+    /// A list item (content at `width` columns) or a block quote: its lines without the
+    /// container's prefix, then its parts, runs of lines split at blank lines and around
+    /// fences.
     fn container(&mut self, i: usize, kind: Kind, width: usize) -> usize {
-        let mut inner = vec![self.inner(i, kind, width, true)];
+        let inner = if kind == Kind::List {
+            item(&self.lines, i, width, 0)
+        } else {
+            unnest(self.quote(i), 0)
+        };
+        self.parts(i, &inner, kind);
+        i + inner.len()
+    }
+
+    /// The lines of the block quote at line `i`, without their `>` markers.
+    fn quote(&self, i: usize) -> Vec<&'a str> {
+        let mut inner = vec![quote_inner(self.lines[i])];
         let mut fence = fence_open(inner[0]);
-        let mut blank_before = false;
         let mut j = i + 1;
         while j < self.lines.len() {
             let s = self.lines[j];
-            if kind == Kind::Quote {
-                if is_blank(s)
-                    || !(quote_start(s) || (fence.is_none() && !interrupts(&self.lines, j)))
-                {
-                    break;
-                }
-            } else if is_blank(s) {
-                blank_before = true;
-                inner.push("");
-                j += 1;
-                continue;
-            } else if indent(s).0 < width
-                && (blank_before
-                    || fence.is_some()
-                    || interrupts(&self.lines, j)
-                    || list_marker(s).is_some())
+            if is_blank(s) || !(quote_start(s) || (fence.is_none() && !interrupts(&self.lines, j)))
             {
                 break;
             }
-            let content = self.inner(j, kind, width, false);
+            let content = quote_inner(s);
             fence = track(fence, content);
             inner.push(content);
-            blank_before = false;
             j += 1;
         }
-        // A quote's bare ">" lines are text: only truly blank lines go.
-        while !inner.is_empty() && is_blank(self.lines[i + inner.len() - 1]) {
-            inner.pop();
-        }
-        let n = inner.len();
-        self.parts(i, &inner, kind);
-        i + n
-    }
-
-    /// Line `j` without its container prefix (quote marker, or list indentation).
-    fn inner(&self, j: usize, kind: Kind, width: usize, first: bool) -> &'a str {
-        let s = self.lines[j];
-        let (cols, n) = indent(s);
-        if kind == Kind::Quote {
-            if !quote_start(s) {
-                return s;
-            }
-            let rest = &s[n + 1..];
-            return rest.strip_prefix(' ').unwrap_or(rest);
-        }
-        if first {
-            return if cols <= 3 {
-                s.trim_start_matches(|c: char| c.is_ascii_digit() || " \t-+*.)".contains(c))
-            } else {
-                s
-            };
-        }
-        if cols >= width {
-            let (mut k, mut col) = (0, 0);
-            let bytes = s.as_bytes();
-            while k < bytes.len() && col < width && matches!(bytes[k], b' ' | b'\t') {
-                col += if bytes[k] == b'\t' { 4 - col % 4 } else { 1 };
-                k += 1;
-            }
-            return &s[k..];
-        }
-        s
+        inner
     }
 
     /// Emits the container's parts: fenced code inside it is a part of its own.
@@ -612,6 +604,111 @@ fn track(fence: Option<(u8, usize)>, content: &str) -> Option<(u8, usize)> {
     }
 }
 
+/// A quote line without its `>` marker (and one space after it); a lazy line as is.
+fn quote_inner(s: &str) -> &str {
+    if !quote_start(s) {
+        return s;
+    }
+    let rest = &s[indent(s).1 + 1..];
+    rest.strip_prefix(' ').unwrap_or(rest)
+}
+
+/// A list item's line without its marker (first line) or its `width` columns of
+/// indentation (a lazy line, less indented, as is).
+fn item_inner(s: &str, width: usize, first: bool) -> &str {
+    let cols = indent(s).0;
+    if first {
+        return if cols <= 3 {
+            s.trim_start_matches(|c: char| c.is_ascii_digit() || " \t-+*.)".contains(c))
+        } else {
+            s
+        };
+    }
+    if cols < width {
+        return s;
+    }
+    let (mut k, mut col) = (0, 0);
+    let bytes = s.as_bytes();
+    while k < bytes.len() && col < width && matches!(bytes[k], b' ' | b'\t') {
+        col += if bytes[k] == b'\t' { 4 - col % 4 } else { 1 };
+        k += 1;
+    }
+    &s[k..]
+}
+
+/// Whether after this line of a container no paragraph is open (it is blank, an ATX
+/// heading, indented code, an HTML block start): only a paragraph takes a lazy line.
+fn ends_paragraph(content: &str, in_paragraph: bool) -> bool {
+    if is_blank(content) || atx(content).is_some() {
+        return true;
+    }
+    (indent(content).0 > 3 && !in_paragraph) || html_kind(content, in_paragraph).is_some()
+}
+
+/// Lists nested deeper than this keep their indentation: it bounds the recursion
+/// (markdown-it's commonmark preset stops nesting at 20 levels).
+const MAX_NESTING: usize = 16;
+
+/// The lines of the list item at `lines[i]` (content at `width` columns), each without
+/// the item's indentation, and those of the items nested in it too.
+fn item<'a>(lines: &[&'a str], i: usize, width: usize, depth: usize) -> Vec<&'a str> {
+    let mut inner = vec![item_inner(lines[i], width, true)];
+    let mut fence = fence_open(inner[0]);
+    let mut closed = ends_paragraph(inner[0], false); // no paragraph open for a lazy line
+    for j in i + 1..lines.len() {
+        let s = lines[j];
+        if is_blank(s) {
+            closed = true;
+            inner.push("");
+        } else if indent(s).0 < width
+            && (closed || fence.is_some() || interrupts(lines, j) || list_marker(s).is_some())
+        {
+            break;
+        } else {
+            let content = item_inner(s, width, false);
+            closed = fence.is_some() || ends_paragraph(content, !closed);
+            fence = track(fence, content);
+            inner.push(content);
+        }
+    }
+    while inner.len() > 1 && inner.last().is_some_and(|s| is_blank(s)) {
+        inner.pop();
+    }
+    unnest(inner, depth + 1)
+}
+
+/// A container's lines with the list items in it read from their own content column, as
+/// `CommonMark` does, so that a fence in a nested item is seen as one.
+fn unnest(inner: Vec<&str>, depth: usize) -> Vec<&str> {
+    if depth > MAX_NESTING {
+        return inner;
+    }
+    let mut out = Vec::with_capacity(inner.len());
+    let mut fence = None;
+    let mut may_start = true; // an item that cannot interrupt a paragraph may start here
+    let mut k = 0;
+    while k < inner.len() {
+        let s = inner[k];
+        let marker = if fence.is_none() {
+            list_marker(s)
+        } else {
+            None
+        };
+        if let Some((width, _)) = marker.filter(|m| m.1 || may_start) {
+            let nested = item(&inner, k, width, depth);
+            k += nested.len();
+            out.extend(nested);
+            may_start = true; // the next item of the same list
+            continue;
+        }
+        fence = track(fence, s);
+        may_start = is_blank(s);
+        out.push(s);
+        k += 1;
+    }
+    out
+}
+
 /// The blocks of a Markdown text, in order.
 pub fn scan(text: &str) -> Vec<Block> {
     let (lines, starts) = split_lines(text);
@@ -653,6 +750,35 @@ mod tests {
             [Kind::List, Kind::Code, Kind::List]
         );
         assert_eq!(got[1].1, "```\n   x\n\n   y\n   ```");
+    }
+
+    #[test]
+    fn fence_in_nested_list_item_is_its_own_part() {
+        // Four-space nesting: the fence is at the nested item's content column (6).
+        let text = "- a\n    - b\n      ```\n      x\n      ```\n    - c\n";
+        let code: Vec<_> = kinds(text)
+            .into_iter()
+            .filter(|k| k.0 == Kind::Code)
+            .collect();
+        assert_eq!(code, [(Kind::Code, "```\n      x\n      ```")]);
+    }
+
+    #[test]
+    fn link_definitions_are_no_setext_text() {
+        let got = kinds("[d]: /url\n---\n\n[e]: /u 't'\nTitle\n===\n");
+        assert_eq!(
+            got.iter().map(|g| g.0).collect::<Vec<_>>(),
+            [Kind::Paragraph, Kind::Break, Kind::Paragraph, Kind::Heading]
+        );
+        assert_eq!(scan("[e]: /u\nTitle\n===\n")[1].title, "Title");
+    }
+
+    #[test]
+    fn item_without_paragraph_takes_no_lazy_line() {
+        for item in ["-\n", "1. <div>\n", "- # Setup\n"] {
+            let text = format!("{item}Title\n---\n");
+            assert_eq!(kinds(&text).last(), Some(&(Kind::Heading, "Title\n---")));
+        }
     }
 
     #[test]

@@ -519,7 +519,8 @@ fn pair(py: Python<'_>, list: Bound<'_, PyAny>, oversized: Vec<usize>) -> PyResu
 }
 
 /// `MarkdownChunker.split` over many documents: each result is the list of chunks; a `str`
-/// the native engine does not take (lone surrogates) gets `fallback(text, metadata, id)`.
+/// text or id the native engine does not take (lone surrogates) gets
+/// `fallback(text, metadata, id)`.
 #[pyfunction]
 #[pyo3(signature = (chunker, texts, metadatas, document_ids, fallback, length=None, embedding_text=false, parent_size=None, threads=None))]
 #[allow(clippy::too_many_arguments)] // mirrors the Python keyword arguments
@@ -543,7 +544,19 @@ pub fn markdown_iter(
             Err(_) if item.text.is_instance_of::<PyString>() => None,
             Err(err) => return Err(err),
         };
-        let Some(held) = held else {
+        // So is a document id with lone surrogates (the reference hashes it as it is).
+        let id = match &item.extra[1] {
+            Some(id) if !id.is_none() => match id.extract::<String>() {
+                Ok(id) => Some(Some(id)),
+                Err(_) if id.is_instance_of::<PyString>() => None,
+                Err(_) => {
+                    let message = format!("document_ids[{}] must be str or None", item.index);
+                    return Err(PyTypeError::new_err(message));
+                }
+            },
+            _ => Some(None),
+        };
+        let (Some(held), Some(id)) = (held, id) else {
             let args = (
                 item.text.clone(),
                 item.extra[0].clone(),
@@ -557,12 +570,6 @@ pub fn markdown_iter(
         let meta = match &item.extra[0] {
             Some(meta) => meta.cast::<PyDict>()?.clone().unbind(),
             None => PyDict::new(py).unbind(),
-        };
-        let id = match &item.extra[1] {
-            Some(id) if !id.is_none() => Some(id.extract::<String>().map_err(|_| {
-                PyTypeError::new_err(format!("document_ids[{}] must be str or None", item.index))
-            })?),
-            _ => None,
         };
         let (chunker, counter, index) = (chunker.clone_ref(py), counter.clone(), item.index);
         let bytes = held.size();

@@ -8,6 +8,7 @@ is refused with the ``ValueError`` of :func:`ferrochunk.split`.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, Optional
 
@@ -18,6 +19,30 @@ from ..frontend.markdown import RESERVED_KEYS, SEPARATOR_PRESETS, user_metadata
 from ..frontend.patterns import to_rust
 from ..reference.markdown.chunker import make_engine as reference_engine
 from ..split.splitter import Chunk, is_native_length
+
+# The native sizes are Rust `usize`s. A larger size means what the largest one does (no
+# text, and no length the native engine takes, is longer), so it is clamped, not refused;
+# but a parent size is part of the parents' ids: past this, the reference engine runs.
+NATIVE_MAX = 2 * sys.maxsize + 1
+
+
+def native_size(size: int, most: int = NATIVE_MAX) -> int:
+    return min(size, most)
+
+
+def native_takes(options: front.Options) -> bool:
+    """Whether Rust can take the call's document id (a lone surrogate has no UTF-8; the
+    reference hashes it as it is) and parent size."""
+    if options.parent_size is not None and options.parent_size > NATIVE_MAX:
+        return False
+    doc = options.document_id
+    if doc is None or doc.isascii():
+        return True
+    try:
+        doc.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class NativeMarkdownEngine:
@@ -31,6 +56,8 @@ class NativeMarkdownEngine:
         self._length = length
 
     def split(self, text: str, options: front.Options) -> tuple[list[Any], list[Any]]:
+        if not native_takes(options):
+            return self._fallback.split(text, options)
         try:
             return self._native.split(
                 text,
@@ -53,11 +80,11 @@ class MarkdownChunker(front.MarkdownChunker):
         if any(p is None for p in patterns):
             return fallback  # outside the syntax both engines read alike: stay on Python
         native = _native.MarkdownChunker(
-            self.chunk_size,
-            self.min_size,
+            native_size(self.chunk_size),
+            native_size(self.min_size),
             patterns,
             self.settings,
-            self.chunk_overlap,
+            native_size(self.chunk_overlap, NATIVE_MAX - 1),  # stays below the size
             self.format,
             self.sentence_cuts,
         )
@@ -76,6 +103,8 @@ class MarkdownChunker(front.MarkdownChunker):
         engine = self._engine
         if not isinstance(engine, NativeMarkdownEngine) or not is_native_length(engine._length):
             return None
+        if self.parent_size is not None and self.parent_size > NATIVE_MAX:
+            return None  # one document at a time, on the reference engine
         texts = iter(texts)
         results = _native.markdown_iter(
             engine._native,

@@ -36,6 +36,7 @@ from .lines import (
     indent,
     interrupts,
     is_blank,
+    link_definition,
     list_marker,
     quote_start,
     setext_level,
@@ -156,71 +157,51 @@ class Scanner:
             if indent(lines[j])[0] <= 3:
                 level = setext_level(lines[j])
                 if level:
-                    title = " ".join(lines[k].strip(" \t") for k in range(i, j)).strip(" \t")
-                    self.add(HEADING, i, j, level, title)
-                    return j + 1
-                if interrupts(lines, j):
+                    first = i
+                    while first < j and link_definition(lines[first]):
+                        first += 1
+                    if first < j:
+                        return self.setext(i, first, j, level)
+                    if thematic_break(lines[j]):
+                        break  # definitions only: no heading, and `---` is a break
+                elif interrupts(lines, j):
                     break
             j += 1
         self.add(PARAGRAPH, i, j - 1)
         return j
 
+    def setext(self, i: int, first: int, j: int, level: int) -> int:
+        """A setext heading on lines ``first..=j``; the link reference definitions before
+        it (lines ``i..first``) are no part of its title (CommonMark): a paragraph."""
+        if first > i:
+            self.add(PARAGRAPH, i, first - 1)
+        title = " ".join(self.lines[k].strip(" \t") for k in range(first, j)).strip(" \t")
+        self.add(HEADING, first, j, level, title)
+        return j + 1
+
     def container(self, i: int, kind: str, width: int) -> int:
-        """A list item (content at ``width`` columns) or a block quote (``width`` 0): its
-        lines, then its parts: runs of lines split at blank lines and around fences."""
-        lines = self.lines
-        inner = [self.inner(i, kind, width, first=True)]
-        j = i + 1
-        blank_before = False
-        fence = fence_open(inner[0])
-        while j < len(lines):
-            s = lines[j]
-            if kind == QUOTE:
-                if is_blank(s) or not (quote_start(s) or (not fence and not interrupts(lines, j))):
-                    break
-            elif is_blank(s):
-                blank_before = True
-                inner.append("")
-                j += 1
-                continue
-            elif indent(s)[0] < width and (blank_before or fence or interrupts(lines, j)):
-                break
-            elif indent(s)[0] < width and list_marker(s):
-                break
-            content = self.inner(j, kind, width, first=False)
-            fence = self.track(fence, content)
-            inner.append(content)
-            blank_before = False
-            j += 1
-        while inner and is_blank(lines[i + len(inner) - 1]):
-            inner.pop()  # a quote's bare ">" lines are text: only truly blank lines go
+        """A list item (content at ``width`` columns) or a block quote: its lines without
+        the container's prefix, then its parts: runs of lines split at blank lines and
+        around fences."""
+        inner = item(self.lines, i, width, 0) if kind == LIST else unnest(self.quote(i), 0)
         self.parts(i, inner, kind)
         return i + len(inner)
 
-    @staticmethod
-    def track(fence: Optional[tuple[str, int]], content: str) -> Optional[tuple[str, int]]:
-        if fence:
-            return None if fence_close(content, fence) else fence
-        return fence_open(content)
-
-    def inner(self, j: int, kind: str, width: int, first: bool) -> str:
-        """Line ``j`` without its container prefix (quote marker, or list indentation)."""
-        s = self.lines[j]
-        cols, n = indent(s)
-        if kind == QUOTE:
-            if not quote_start(s):
-                return s
-            rest = s[n + 1 :]
-            return rest[1:] if rest[:1] == " " else rest
-        if first:
-            return s[len(s) - len(s.lstrip(" \t-+*0123456789.)")) :] if cols <= 3 else s
-        if cols >= width:
-            k, col = 0, 0
-            while k < len(s) and col < width and s[k] in " \t":
-                col += 4 - col % 4 if s[k] == "\t" else 1
-                k += 1
-            return s[k:]
-        return s
+    def quote(self, i: int) -> list[str]:
+        """The lines of the block quote at line ``i``, without their ``>`` markers."""
+        lines = self.lines
+        inner = [quote_inner(lines[i])]
+        fence = fence_open(inner[0])
+        j = i + 1
+        while j < len(lines):
+            s = lines[j]
+            if is_blank(s) or not (quote_start(s) or (not fence and not interrupts(lines, j))):
+                break
+            content = quote_inner(s)
+            fence = track(fence, content)
+            inner.append(content)
+            j += 1
+        return inner
 
     def parts(self, i: int, inner: list[str], kind: str) -> None:
         """Emits the container's parts: fenced code inside it is a part of its own."""
@@ -243,6 +224,98 @@ class Scanner:
                 fence, first = None, line + 1
         if first < i + len(inner):
             self.add(CODE if fence else kind, first, i + len(inner) - 1)
+
+
+def track(fence: Optional[tuple[str, int]], content: str) -> Optional[tuple[str, int]]:
+    if fence:
+        return None if fence_close(content, fence) else fence
+    return fence_open(content)
+
+
+def quote_inner(s: str) -> str:
+    """A quote line without its ``>`` marker (and one space after it); a lazy line as is."""
+    if not quote_start(s):
+        return s
+    rest = s[indent(s)[1] + 1 :]
+    return rest[1:] if rest[:1] == " " else rest
+
+
+def item_inner(s: str, width: int, first: bool) -> str:
+    """A list item's line without its marker (first line) or its ``width`` columns of
+    indentation (a lazy line, less indented, as is)."""
+    cols, _ = indent(s)
+    if first:
+        return s[len(s) - len(s.lstrip(" \t-+*0123456789.)")) :] if cols <= 3 else s
+    if cols < width:
+        return s
+    k = col = 0
+    while k < len(s) and col < width and s[k] in " \t":
+        col += 4 - col % 4 if s[k] == "\t" else 1
+        k += 1
+    return s[k:]
+
+
+def ends_paragraph(content: str, in_paragraph: bool) -> bool:
+    """Whether after this line of a container no paragraph is open (it is blank, an ATX
+    heading, indented code, an HTML block start): only a paragraph takes a lazy line."""
+    if is_blank(content) or atx(content) is not None:
+        return True
+    return (indent(content)[0] > 3 and not in_paragraph) or html_kind(content, in_paragraph) >= 0
+
+
+# Lists nested deeper than this keep their indentation: it bounds the recursion
+# (markdown-it's commonmark preset stops nesting at 20 levels).
+MAX_NESTING = 16
+
+
+def item(lines: list[str], i: int, width: int, depth: int) -> list[str]:
+    """The lines of the list item at ``lines[i]`` (content at ``width`` columns), each
+    without the item's indentation, and those of the items nested in it too."""
+    inner = [item_inner(lines[i], width, True)]
+    fence = fence_open(inner[0])
+    closed = ends_paragraph(inner[0], False)  # no paragraph open for a lazy line
+    j = i + 1
+    while j < len(lines):
+        s = lines[j]
+        if is_blank(s):
+            closed = True
+            inner.append("")
+        elif indent(s)[0] < width and (closed or fence or interrupts(lines, j) or list_marker(s)):
+            break
+        else:
+            content = item_inner(s, width, False)
+            closed = fence is not None or ends_paragraph(content, not closed)
+            fence = track(fence, content)
+            inner.append(content)
+        j += 1
+    while len(inner) > 1 and is_blank(inner[-1]):
+        inner.pop()
+    return unnest(inner, depth + 1)
+
+
+def unnest(inner: list[str], depth: int) -> list[str]:
+    """A container's lines with the list items in it read from their own content column,
+    as CommonMark does, so that a fence in a nested item is seen as one."""
+    if depth > MAX_NESTING:
+        return inner
+    out: list[str] = []
+    fence = None
+    may_start = True  # an item that cannot interrupt a paragraph may start here
+    k = 0
+    while k < len(inner):
+        s = inner[k]
+        marker = None if fence else list_marker(s)
+        if marker and (marker[1] or may_start):
+            nested = item(inner, k, marker[0], depth)
+            out += nested
+            k += len(nested)
+            may_start = True  # the next item of the same list
+            continue
+        fence = track(fence, s)
+        may_start = is_blank(s)
+        out.append(s)
+        k += 1
+    return out
 
 
 def scan(text: str) -> list[Block]:

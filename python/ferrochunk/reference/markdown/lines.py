@@ -45,6 +45,14 @@ HTML_KINDS: list[tuple[str, Optional[str], bool]] = [
 ]  # fmt: skip
 HTML_RES = [(re.compile(a), b and re.compile(b), c) for a, b, c in HTML_KINDS]
 _DELIM_CELL = re.compile("^:?-+:?$")
+# A CommonMark link reference definition on one line (of a paragraph: any indent): label
+# (not blank, brackets escaped), destination (<...>, or no spaces nor controls), then
+# maybe a title after a space.
+_LINK_DEFINITION = re.compile(
+    r"^[ \t]*\[[ \t]*(?:[^\\\[\] \t]|\\.)(?:[^\\\[\]]|\\.)*\]:[ \t]*"
+    r"(?:<(?:[^<>\\]|\\.)*>|[^< \t\x00-\x1f\x7f][^ \t\x00-\x1f\x7f]*)"
+    r"""(?:[ \t]+(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)))?[ \t]*$"""
+)
 
 
 class Block(NamedTuple):
@@ -128,6 +136,11 @@ def setext_level(s: str) -> int:
     if cols > 3 or not rest or rest[0] not in "=-" or rest != rest[0] * len(rest):
         return 0
     return 1 if rest[0] == "=" else 2
+
+
+def link_definition(s: str) -> bool:
+    """Whether the line is a whole link reference definition (``[label]: url "title"``)."""
+    return _LINK_DEFINITION.match(s) is not None
 
 
 def quote_start(s: str) -> bool:
