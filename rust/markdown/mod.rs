@@ -1,6 +1,7 @@
 //! Markdown structure: chunks that follow headings and never cut code blocks or tables.
 //!
 //! - [`blocks`]: the block structure (headings, fences, tables, lists, quotes, HTML).
+//! - [`lines`]: what a single line can open or close, as `CommonMark` reads it.
 //! - [`chunk`]: the chunk record the chunker, overlap and parents share.
 //! - [`chunker`]: blocks packed into sized chunks with heading paths.
 //! - [`overlap`]: optional tails of the previous chunk, from a seam.
@@ -16,6 +17,7 @@ pub mod chunker;
 pub mod header;
 #[cfg(any(feature = "python", feature = "arrow"))] // their only users
 pub mod ids;
+pub mod lines;
 pub mod overlap;
 pub mod parent;
 pub mod prose;
