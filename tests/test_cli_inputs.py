@@ -122,3 +122,34 @@ def test_late_problems_are_reported(tree: Path, capsys) -> None:
     sources = [json.loads(line)["source"] for line in out.splitlines()]
     order = [p for p in sorted_walk(str(tree)) if not p.endswith(("latin.txt", "gone.md"))]
     assert list(dict.fromkeys(sources)) == order
+
+
+@pytest.mark.parametrize("suffix", ["jsonl", "parquet"])
+def test_output_inside_an_input_folder_is_not_read_back(
+    tmp_path: Path, capsys, suffix: str
+) -> None:
+    """``-o`` inside a folder being walked: the output is never an input (it was, and grew
+    without end), whether it exists already or is created by the run, and named or found."""
+    docs = {f"doc{k}.txt": f"text number {k}" for k in range(3)}
+    for name, text in docs.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "zsub").mkdir()
+    out = tmp_path / "zsub" / f"out.{suffix}"
+    for run, named in (("created", []), ("existing, also named", [str(out)])):
+        code = main(["chunk", str(tmp_path), *named, "-q", "-o", str(out)])
+        err = capsys.readouterr().err
+        assert code == 0, (run, err)
+        assert f"{out}: the output file itself: skipped" in err, run
+        if suffix == "jsonl":
+            rows = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
+        else:
+            rows = pq_rows(out)
+        assert {r["source"]: r["text"] for r in rows} == {
+            str(tmp_path / n): t for n, t in docs.items()
+        }, run
+
+
+def pq_rows(path: Path) -> list[dict]:
+    import pyarrow.parquet as pq
+
+    return pq.read_table(path).to_pylist()

@@ -98,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
     job_args, markdown = _chunker(args)
     fmt = format_of(args.out, args.format)
     with ExitStack() as stack:
-        walk = Walk(_paths(args.paths, stack), args.glob or DEFAULT_GLOBS, args.input_format)
+        paths = _paths(args.paths, stack)
+        walk = Walk(paths, args.glob or DEFAULT_GLOBS, args.input_format, output=args.out)
         if walk.empty:
             _tell(walk, Progress(0, False), [0, 0])
             raise UsageError("nothing to chunk")
@@ -107,6 +108,7 @@ def run(args: argparse.Namespace) -> int:
         except OSError as err:
             raise UsageError(f"cannot write {args.out}: {err.strerror or err}") from None
         stack.callback(writer.close)
+        walk.output_opened()
         show = (sys.stderr.isatty() if args.progress is None else args.progress) and not args.quiet
         if show:  # a bar's rate and ETA need the total: walk everything first
             walk.eager()

@@ -66,12 +66,25 @@ class Walk:
     on the first files while the rest of the walk goes on (``eager`` walks it all first,
     for a progress bar that needs the total). ``notes`` are things left out (shown, exit code
     unchanged) and ``skipped`` inputs that could not be read (exit code 1), both growing as
-    the walk goes; ``total_bytes`` counts the sources found so far."""
+    the walk goes; ``total_bytes`` counts the sources found so far.
 
-    def __init__(self, paths: Sequence[str], globs: Sequence[str], forced: str) -> None:
+    ``output`` is the file the job writes: never taken as an input (in a folder walked, or
+    named), or the job would read back its own rows while writing them, without end. It is
+    told by its identity (device and inode, which a symlink or hard link shares), read now if
+    it exists and again by ``output_opened`` once it is created."""
+
+    def __init__(
+        self,
+        paths: Sequence[str],
+        globs: Sequence[str],
+        forced: str,
+        output: Optional[str] = None,
+    ) -> None:
         self.notes: list[tuple[str, str]] = []
         self.skipped: list[tuple[str, str]] = []
         self.total_bytes = 0
+        self._output = None if output == "-" else output
+        self._output_id = _identity(self._output)
         self._match = _matcher(globs)
         self._forced = forced
         self._parts: list[tuple[list[Source], Iterator[Source]]] = []
@@ -85,6 +98,10 @@ class Walk:
                     f"no files matching {' '.join(globs)} in {path} (choose others with --glob)"
                 )
             self._parts.append((first, rest))
+
+    def output_opened(self) -> None:
+        """Reads the output's identity again, now that it exists (call before walking on)."""
+        self._output_id = _identity(self._output)
 
     @property
     def empty(self) -> bool:
@@ -117,13 +134,18 @@ class Walk:
         if stat.S_ISDIR(info.st_mode):
             yield from self._walk(path)
         elif stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode):
-            yield self._found(path, info.st_size)
+            source = self._found(path, info)
+            if source is not None:
+                yield source
         else:
             self.notes.append((path, f"{_kind(info.st_mode)}, not a file: skipped"))
 
-    def _found(self, path: str, size: int) -> Source:
-        self.total_bytes += size
-        return Source(path, kind_of(path, self._forced), size)
+    def _found(self, path: str, info: os.stat_result) -> Optional[Source]:
+        if self._output_id == (info.st_dev, info.st_ino):
+            self.notes.append((path, "the output file itself: skipped"))
+            return None
+        self.total_bytes += info.st_size
+        return Source(path, kind_of(path, self._forced), info.st_size)
 
     def _walk(self, folder: str) -> Iterator[Source]:
         """Files before subfolders, each in name order; a folder reached twice (a symlink
@@ -165,7 +187,7 @@ class Walk:
         elif not wanted:
             pass
         elif stat.S_ISREG(info.st_mode):
-            return self._found(entry.path, info.st_size)
+            return self._found(entry.path, info)
         else:
             self.notes.append((entry.path, f"{_kind(info.st_mode)}, not a file: skipped"))
         return None
@@ -189,6 +211,18 @@ def _matcher(globs: Sequence[str]) -> Callable[[str], bool]:
     return lambda name: bool(
         pattern.match(name) or (name.endswith(".gz") and pattern.match(name[:-3]))
     )
+
+
+def _identity(path: Optional[str]) -> Optional[tuple[int, int]]:
+    """``(device, inode)`` of the file at ``path``, if there is one."""
+    if path is None:
+        return None
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    # An inode of 0 (a file system without them) would match every file: then none.
+    return (info.st_dev, info.st_ino) if info.st_ino else None
 
 
 def _kind(mode: int) -> str:

@@ -10,6 +10,7 @@ are tokens); with the Markdown chunker also ``heading_path`` list<string>,
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import IO, Any, Optional
 
@@ -33,6 +34,10 @@ class JsonlWriter:
     def __init__(self, out: str) -> None:
         self.path = None if out == "-" else out
         self.file: IO[bytes] = sys.stdout.buffer
+        if self.path is not None and not os.path.exists(self.path):
+            # Created now (Rust truncates it later) so that the walk knows it by its
+            # identity and never reads it back; an existing one (a FIFO, say) is left alone.
+            open(self.path, "ab").close()
 
     def write(self, payload: bytes) -> None:
         if payload:
