@@ -153,3 +153,26 @@ def pq_rows(path: Path) -> list[dict]:
     import pyarrow.parquet as pq
 
     return pq.read_table(path).to_pylist()
+
+
+@pytest.mark.skipif(os.name != "posix" or os.uname().sysname == "Darwin", reason="byte names")
+def test_names_that_are_not_utf8_are_chunked(tmp_path: Path, capsys) -> None:
+    """A file name that is not UTF-8 (lone surrogates in Python) no longer stops the run:
+    the file is read by its real name, and ``source`` shows the bad bytes as ``\\xNN``."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a_good.txt").write_text("good file", encoding="utf-8")
+    bad = os.path.join(os.fsencode(folder), b"bad\xffname.txt")
+    with open(bad, "wb") as f:
+        f.write(b"x y")
+    shown = str(folder / "bad\\xffname.txt")
+    out = tmp_path / "out.jsonl"
+    assert main(["chunk", str(folder), "-q", "-o", str(out)]) == 0, capsys.readouterr().err
+    rows = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
+    assert [(r["source"], r["document_id"], r["text"]) for r in rows] == [
+        (str(folder / "a_good.txt"), str(folder / "a_good.txt"), "good file"),
+        (shown, shown, "x y"),
+    ]
+    assert main(["chunk", os.fsdecode(bad), "-q"]) == 0  # named on the command line
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["source"], r["text"]) for r in rows] == [(shown, "x y")]

@@ -195,7 +195,7 @@ pub fn text_files(files: &[(PathBuf, Arc<str>, u64)], chunker: &CorpusChunker, o
     }
     for (path, name, size) in files {
         out.bytes += size;
-        let what = path.display().to_string();
+        let what = name.to_string();
         let bytes = match read_all(path) {
             Ok(bytes) => bytes,
             Err(err) => {

@@ -18,7 +18,7 @@ from typing import Any
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
 from . import UsageError
-from .inputs import DEFAULT_GLOBS, Walk, job_inputs
+from .inputs import DEFAULT_GLOBS, Walk, display_name, job_inputs
 from .options import non_negative, positive, threads
 from .outputs import format_of, open_writer
 from .progress import Progress, summary
@@ -143,9 +143,9 @@ def run(args: argparse.Namespace) -> int:
 def _tell(walk: Walk, progress: Progress, said: list[int]) -> list[int]:
     """Shows the notes and skips found since ``said`` (how many of each were shown)."""
     for path, reason in walk.notes[said[0] :]:
-        progress.write(f"ferrochunk: {path}: {reason}")
+        progress.write(f"ferrochunk: {display_name(path)}: {reason}")
     for path, reason in walk.skipped[said[1] :]:
-        progress.write(f"ferrochunk: skipped {path}: {reason}")
+        progress.write(f"ferrochunk: skipped {display_name(path)}: {reason}")
     return [len(walk.notes), len(walk.skipped)]
 
 

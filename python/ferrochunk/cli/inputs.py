@@ -16,7 +16,8 @@ import os
 import re
 import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, NamedTuple, Optional
+from contextlib import nullcontext
+from typing import Any, ContextManager, NamedTuple, Optional
 
 from . import UsageError
 
@@ -41,6 +42,25 @@ class Source(NamedTuple):
     path: str
     kind: str
     size: int = 0
+
+    @property
+    def name(self) -> str:
+        """The path as rows show it (``source``): see :func:`display_name`."""
+        return display_name(self.path)
+
+
+def display_name(path: str) -> str:
+    """``path`` as valid UTF-8 for the rows: a name that is not UTF-8 (on POSIX its
+    undecodable bytes arrive as lone surrogates, ``os.fsdecode``) shows those bytes as
+    ``\\xNN`` escapes, so distinct files keep distinct names; the file is still opened by
+    its real name."""
+    if path.isascii():
+        return path
+    try:
+        path.encode("utf-8")
+        return path
+    except UnicodeEncodeError:
+        return os.fsencode(path).decode("utf-8", "backslashreplace")
 
 
 def kind_of(path: str, forced: str) -> str:
@@ -244,7 +264,7 @@ def job_inputs(
         elif source.path == "-":
             yield ("stdin", source.kind == "jsonl")
         else:
-            yield (source.kind, source.path, source.path, source.size)
+            yield (source.kind, source.path, source.name, source.size)
 
 
 def _parquet(
@@ -252,27 +272,41 @@ def _parquet(
 ) -> Iterator[tuple[Any, ...]]:
     pq = _pyarrow_parquet()
     try:
-        file = pq.ParquetFile(source.path)
-        names = file.schema_arrow.names
-        for column in (text_column, id_column):
-            if column is not None and column not in names:
-                raise ValueError(f"no column {column!r} (columns: {', '.join(names)})")
-        kind = file.schema_arrow.field(text_column).type
-        if not _is_string(kind):
-            raise ValueError(f"column {text_column!r} holds {kind}, not strings")
-        rows = max(file.metadata.num_rows, 1)
-        columns = [text_column] + ([id_column] if id_column else [])
-        row = 0
-        for batch in file.iter_batches(batch_size=2048, columns=columns):
-            texts = batch.column(text_column).to_pylist()
-            ids = None
-            if id_column:
-                ids = [None if v is None else str(v) for v in batch.column(id_column).to_pylist()]
-            size = source.size * batch.num_rows // rows
-            yield ("rows", source.path, row, texts, ids, size)
-            row += batch.num_rows
+        with _readable(source) as where:
+            yield from _rows(pq.ParquetFile(where), source, text_column, id_column)
     except (OSError, ValueError) as err:  # pyarrow's ArrowInvalid is a ValueError
         skipped.append((source.path, f"cannot read Parquet: {err}"))
+
+
+def _rows(
+    file: Any, source: Source, text_column: str, id_column: Optional[str]
+) -> Iterator[tuple[Any, ...]]:
+    names = file.schema_arrow.names
+    for column in (text_column, id_column):
+        if column is not None and column not in names:
+            raise ValueError(f"no column {column!r} (columns: {', '.join(names)})")
+    kind = file.schema_arrow.field(text_column).type
+    if not _is_string(kind):
+        raise ValueError(f"column {text_column!r} holds {kind}, not strings")
+    rows = max(file.metadata.num_rows, 1)
+    columns = [text_column] + ([id_column] if id_column else [])
+    row = 0
+    for batch in file.iter_batches(batch_size=2048, columns=columns):
+        texts = batch.column(text_column).to_pylist()
+        ids = None
+        if id_column:
+            ids = [None if v is None else str(v) for v in batch.column(id_column).to_pylist()]
+        size = source.size * batch.num_rows // rows
+        yield ("rows", source.name, row, texts, ids, size)
+        row += batch.num_rows
+
+
+def _readable(source: Source) -> ContextManager[Any]:
+    """What pyarrow opens: the path, or for a name that is not UTF-8 (which pyarrow cannot
+    encode) the file, opened here."""
+    if source.name == source.path:
+        return nullcontext(source.path)
+    return open(source.path, "rb")
 
 
 def _is_string(kind: Any) -> bool:

@@ -15,6 +15,7 @@ import sys
 from typing import IO, Any, Optional
 
 from . import UsageError
+from .inputs import display_name
 
 NUMBERS = ("index", "start", "end", "byte_start", "byte_end")
 
@@ -65,7 +66,9 @@ class ParquetWriter:
             ) from None
         self.pa = pa
         self.schema = schema(pa, markdown)
-        self.writer = pq.ParquetWriter(out, self.schema)
+        # pyarrow cannot encode a name that is not UTF-8: such a file is opened here.
+        self.file = None if display_name(out) == out else open(out, "wb")  # noqa: SIM115
+        self.writer = pq.ParquetWriter(self.file or out, self.schema)
 
     def write(self, payload: dict[str, Any]) -> None:
         if payload["len"]:
@@ -106,6 +109,8 @@ class ParquetWriter:
 
     def close(self) -> None:
         self.writer.close()
+        if self.file is not None:
+            self.file.close()
 
 
 def _maybe(pa: Any, validity: Optional[bytes]) -> Any:
