@@ -67,7 +67,7 @@ class ParquetWriter:
         self.pa = pa
         self.schema = schema(pa, markdown)
         # pyarrow cannot encode a name that is not UTF-8: such a file is opened here.
-        self.file = None if display_name(out) == out else open(out, "wb")  # noqa: SIM115
+        self.file = None if display_name(out) == out else open(out, "wb")
         self.writer = pq.ParquetWriter(self.file or out, self.schema)
 
     def write(self, payload: dict[str, Any]) -> None:
