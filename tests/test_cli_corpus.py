@@ -301,3 +301,34 @@ def test_chunk_script_runs_the_built_cli_offline() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert b"setup:" not in result.stderr and b"--chunker" in result.stdout
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("out", [["-o", "/dev/full"], []])
+def test_a_failed_write_is_one_line(folder: Path, out: list[str]) -> None:
+    """A full disk (written by the pool, or to standard output) is one line, not a
+    traceback."""
+    if out:
+        result = cli(str(folder), *out)
+    else:
+        with open("/dev/full", "wb") as full:
+            cmd = [sys.executable, "-m", "ferrochunk", "chunk", str(folder)]
+            result = subprocess.run(cmd, stdout=full, stderr=subprocess.PIPE, timeout=120)
+    err = result.stderr.decode().strip()
+    assert result.returncode == 2, err
+    assert err.splitlines()[-1].endswith("No space left on device"), err
+    assert "Traceback" not in err and "cannot write" in err, err
+
+
+def test_a_closed_pipe_ends_quietly(folder: Path) -> None:
+    """``| head``: the reader went away (here before the first write, so the test does not
+    depend on the pipe's capacity); the command stops with 141 (128 + SIGPIPE), silently."""
+    read, write = os.pipe()
+    os.close(read)
+    cmd = [sys.executable, "-m", "ferrochunk", "chunk", str(folder)]
+    try:
+        result = subprocess.run(cmd, stdout=write, stderr=subprocess.PIPE, timeout=120)
+    finally:
+        os.close(write)
+    assert result.returncode == 141, result.stderr.decode()
+    assert result.stderr == b""

@@ -94,9 +94,26 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Chunk every input; exit 1 if any was skipped, 2 for a usage error."""
+    """Chunk every input; exit 1 if any was skipped, 2 for a usage error or an output that
+    cannot be written."""
     job_args, markdown = _chunker(args)
     fmt = format_of(args.out, args.format)
+    start = time.perf_counter()
+    try:
+        totals, skipped = _chunk(args, job_args, markdown, fmt)
+    except BrokenPipeError:
+        raise  # the reader went away: ``cli.main`` ends quietly
+    except OSError as err:  # a write failed (a full disk, say): the reading never raises
+        raise UsageError(f"cannot write {args.out}: {_reason(err)}") from None
+    if not args.quiet:
+        summary(*totals, time.perf_counter() - start, skipped)
+    return 1 if skipped else 0
+
+
+def _chunk(
+    args: argparse.Namespace, job_args: dict[str, Any], markdown: bool, fmt: str
+) -> tuple[list[int], int]:
+    """Runs the job: ``[documents, chunks, bytes]`` and how many inputs were skipped."""
     with ExitStack() as stack:
         paths = _paths(args.paths, stack)
         walk = Walk(paths, args.glob or DEFAULT_GLOBS, args.input_format, output=args.out)
@@ -106,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             writer = open_writer(args.out, fmt, markdown)
         except OSError as err:
-            raise UsageError(f"cannot write {args.out}: {err.strerror or err}") from None
+            raise UsageError(f"cannot write {args.out}: {_reason(err)}") from None
         stack.callback(writer.close)
         walk.output_opened()
         show = (sys.stderr.isatty() if args.progress is None else args.progress) and not args.quiet
@@ -114,7 +131,6 @@ def run(args: argparse.Namespace) -> int:
             walk.eager()
         progress = stack.enter_context(Progress(walk.total_bytes, show))
         inputs = job_inputs(walk, args.text_column, args.id_column, walk.skipped)
-        start = time.perf_counter()
         job = _job(
             args,
             inputs=inputs,
@@ -134,10 +150,12 @@ def run(args: argparse.Namespace) -> int:
             progress.update(nbytes)
             said = _tell(walk, progress, said)
         _tell(walk, progress, said)
-        skipped = len(walk.skipped)
-    if not args.quiet:
-        summary(*totals, time.perf_counter() - start, skipped)
-    return 1 if skipped else 0
+    return totals, len(walk.skipped)
+
+
+def _reason(err: OSError) -> str:
+    """An OS error's message without its errno (Rust's errors carry none in ``strerror``)."""
+    return err.strerror or str(err).split(" (os error")[0]
 
 
 def _tell(walk: Walk, progress: Progress, said: list[int]) -> list[int]:
@@ -153,7 +171,7 @@ def _job(args: argparse.Namespace, **kwargs: Any) -> Any:
     try:
         return _native.CorpusJob(**kwargs)
     except OSError as err:
-        raise UsageError(f"cannot write {args.out}: {err.strerror or err}") from None
+        raise UsageError(f"cannot write {args.out}: {_reason(err)}") from None
 
 
 def _paths(paths: Sequence[str], stack: ExitStack) -> Sequence[str]:
