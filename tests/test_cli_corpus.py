@@ -268,6 +268,8 @@ def test_fifo_and_symlink_loop_do_not_hang(tmp_path: Path) -> None:
         ["--encoding", "nope"],
         ["--language", "klingon"],
         ["--format", "parquet"],
+        ["--threads", "9" * 23],
+        ["--chunker", "tokens", "--chunk-size", "9" * 23],
     ],
 )
 def test_bad_options_are_one_line(args) -> None:
@@ -275,6 +277,20 @@ def test_bad_options_are_one_line(args) -> None:
     err = result.stderr.decode().strip()
     assert result.returncode == 2, err
     assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--chunk-size", "9" * 23], "--chunk-size: must be at most 9223372036854775807"),
+        (["--threads", "1025"], "--threads: must be at most 1024"),
+        (["--language", "cobolx"], "error: 'cobolx' is not a valid Language"),
+    ],
+)
+def test_bad_option_messages_say_what_is_wrong(args: list[str], message: str) -> None:
+    result = cli(*args)
+    err = result.stderr.decode()
+    assert result.returncode == 2 and result.stdout == b"" and message in err, err
 
 
 def test_progress_bar_on_request(folder: Path, tmp_path: Path) -> None:

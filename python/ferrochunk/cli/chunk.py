@@ -172,6 +172,8 @@ def _job(args: argparse.Namespace, **kwargs: Any) -> Any:
         return _native.CorpusJob(**kwargs)
     except OSError as err:
         raise UsageError(f"cannot write {args.out}: {_reason(err)}") from None
+    except ValueError as err:  # FERROCHUNK_NUM_THREADS or RAYON_NUM_THREADS out of range
+        raise UsageError(str(err)) from None
 
 
 def _paths(paths: Sequence[str], stack: ExitStack) -> Sequence[str]:
@@ -194,8 +196,10 @@ def _chunker(args: argparse.Namespace) -> tuple[dict[str, Any], bool]:
         if args.chunker in ("markdown", "text"):
             return _markdown(args, size, counter, auto=args.chunker == "text"), True
         return _recursive(args, size, counter), False
-    except (TypeError, ValueError, KeyError) as err:
-        raise UsageError(str(err).strip("'\"")) from None
+    except KeyError as err:  # its str() is the repr of its argument: quoted
+        raise UsageError(str(err.args[0]) if err.args else str(err)) from None
+    except (TypeError, ValueError) as err:
+        raise UsageError(str(err)) from None
 
 
 def _counter(encoding: str) -> Any:
