@@ -117,6 +117,29 @@ def test_jsonl_input_with_fields_and_bad_rows(tmp_path: Path, capsys) -> None:
     assert got == want
 
 
+def test_jsonl_after_a_byte_order_mark(tmp_path: Path, capsys) -> None:
+    """A UTF-8 BOM before the first line is read past (it cost the first document), in a
+    file, gzipped and on stdin; a text file keeps it, as before."""
+    data = b'\xef\xbb\xbf{"text": "first row"}\n{"text": "second"}\n'
+    (tmp_path / "bom.jsonl").write_bytes(data)
+    (tmp_path / "bom.ndjson.gz").write_bytes(gzip.compress(data))
+    (tmp_path / "bom.txt").write_bytes(b"\xef\xbb\xbfplain")
+    code, rows, err = run(capsys, str(tmp_path))
+    assert code == 0, err
+    assert [(Path(r["source"]).name, r["row"], r["text"]) for r in rows] == [
+        ("bom.jsonl", 0, "first row"),
+        ("bom.jsonl", 1, "second"),
+        ("bom.ndjson.gz", 0, "first row"),
+        ("bom.ndjson.gz", 1, "second"),
+        ("bom.txt", None, "\ufeffplain"),
+    ]
+    result = cli("-", "--input-format", "jsonl", stdin=data)
+    assert [json.loads(line)["text"] for line in result.stdout.splitlines()] == [
+        "first row",
+        "second",
+    ]
+
+
 def test_parquet_in_and_out(tmp_path: Path, capsys) -> None:
     texts = ["# A\n\nalpha " * 50, None, "## B\n\n| x | y |\n|---|---|\n| 1 | 2 |\n" * 20]
     table = pa.table({"body": texts, "id": [10, 11, 12]})
