@@ -100,13 +100,13 @@ def run(args: argparse.Namespace) -> int:
     fmt = format_of(args.out, args.format)
     start = time.perf_counter()
     try:
-        totals, skipped = _chunk(args, job_args, markdown, fmt)
+        (docs, chunks, nbytes), skipped = _chunk(args, job_args, markdown, fmt)
     except BrokenPipeError:
         raise  # the reader went away: ``cli.main`` ends quietly
     except OSError as err:  # a write failed (a full disk, say): the reading never raises
         raise UsageError(f"cannot write {args.out}: {_reason(err)}") from None
     if not args.quiet:
-        summary(*totals, time.perf_counter() - start, skipped)
+        summary(docs, chunks, nbytes, time.perf_counter() - start, skipped)
     return 1 if skipped else 0
 
 
