@@ -282,3 +282,23 @@ def test_batch_without_metadatas_gives_read_only_views(splitter, threads) -> Non
             assert c.metadata == {}
             with pytest.raises(TypeError):
                 c.metadata["k"] = 1  # type: ignore[index]
+
+
+MAX_THREADS = 1024  # rust/parallel/threads.rs
+
+
+@pytest.mark.parametrize("threads", [MAX_THREADS + 1, 2**40, 10**20])
+def test_absurd_thread_counts_are_refused(threads, monkeypatch) -> None:
+    """More than ``MAX_THREADS`` is a ``ValueError`` (was an ``OverflowError``, or threads
+    spawned until the OS refused), from the argument or the environment."""
+    for call in (
+        lambda: Splitter(10, 0).split_batch(["a"], threads=threads),
+        lambda: TokenSplitter(10, 0).split_batch(["a"], threads=threads),
+        lambda: resolve_threads(threads),
+    ):
+        with pytest.raises(ValueError, match=f"threads must be at most {MAX_THREADS}"):
+            call()
+    assert resolve_threads(MAX_THREADS) == MAX_THREADS
+    monkeypatch.setenv("FERROCHUNK_NUM_THREADS", str(threads))
+    with pytest.raises(ValueError, match=f"FERROCHUNK_NUM_THREADS .* up to {MAX_THREADS}"):
+        Splitter(10, 0).split_batch(["a", "b"])

@@ -117,6 +117,29 @@ def test_jsonl_input_with_fields_and_bad_rows(tmp_path: Path, capsys) -> None:
     assert got == want
 
 
+def test_jsonl_after_a_byte_order_mark(tmp_path: Path, capsys) -> None:
+    """A UTF-8 BOM before the first line is read past (it cost the first document), in a
+    file, gzipped and on stdin; a text file keeps it, as before."""
+    data = b'\xef\xbb\xbf{"text": "first row"}\n{"text": "second"}\n'
+    (tmp_path / "bom.jsonl").write_bytes(data)
+    (tmp_path / "bom.ndjson.gz").write_bytes(gzip.compress(data))
+    (tmp_path / "bom.txt").write_bytes(b"\xef\xbb\xbfplain")
+    code, rows, err = run(capsys, str(tmp_path))
+    assert code == 0, err
+    assert [(Path(r["source"]).name, r["row"], r["text"]) for r in rows] == [
+        ("bom.jsonl", 0, "first row"),
+        ("bom.jsonl", 1, "second"),
+        ("bom.ndjson.gz", 0, "first row"),
+        ("bom.ndjson.gz", 1, "second"),
+        ("bom.txt", None, "\ufeffplain"),
+    ]
+    result = cli("-", "--input-format", "jsonl", stdin=data)
+    assert [json.loads(line)["text"] for line in result.stdout.splitlines()] == [
+        "first row",
+        "second",
+    ]
+
+
 def test_parquet_in_and_out(tmp_path: Path, capsys) -> None:
     texts = ["# A\n\nalpha " * 50, None, "## B\n\n| x | y |\n|---|---|\n| 1 | 2 |\n" * 20]
     table = pa.table({"body": texts, "id": [10, 11, 12]})
@@ -268,6 +291,8 @@ def test_fifo_and_symlink_loop_do_not_hang(tmp_path: Path) -> None:
         ["--encoding", "nope"],
         ["--language", "klingon"],
         ["--format", "parquet"],
+        ["--threads", "9" * 23],
+        ["--chunker", "tokens", "--chunk-size", "9" * 23],
     ],
 )
 def test_bad_options_are_one_line(args) -> None:
@@ -275,6 +300,20 @@ def test_bad_options_are_one_line(args) -> None:
     err = result.stderr.decode().strip()
     assert result.returncode == 2, err
     assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--chunk-size", "9" * 23], "--chunk-size: must be at most 9223372036854775807"),
+        (["--threads", "1025"], "--threads: must be at most 1024"),
+        (["--language", "cobolx"], "error: 'cobolx' is not a valid Language"),
+    ],
+)
+def test_bad_option_messages_say_what_is_wrong(args: list[str], message: str) -> None:
+    result = cli(*args)
+    err = result.stderr.decode()
+    assert result.returncode == 2 and result.stdout == b"" and message in err, err
 
 
 def test_progress_bar_on_request(folder: Path, tmp_path: Path) -> None:
@@ -301,3 +340,34 @@ def test_chunk_script_runs_the_built_cli_offline() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert b"setup:" not in result.stderr and b"--chunker" in result.stdout
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("out", [["-o", "/dev/full"], []])
+def test_a_failed_write_is_one_line(folder: Path, out: list[str]) -> None:
+    """A full disk (written by the pool, or to standard output) is one line, not a
+    traceback."""
+    if out:
+        result = cli(str(folder), *out)
+    else:
+        with open("/dev/full", "wb") as full:
+            cmd = [sys.executable, "-m", "ferrochunk", "chunk", str(folder)]
+            result = subprocess.run(cmd, stdout=full, stderr=subprocess.PIPE, timeout=120)
+    err = result.stderr.decode().strip()
+    assert result.returncode == 2, err
+    assert err.splitlines()[-1].endswith("No space left on device"), err
+    assert "Traceback" not in err and "cannot write" in err, err
+
+
+def test_a_closed_pipe_ends_quietly(folder: Path) -> None:
+    """``| head``: the reader went away (here before the first write, so the test does not
+    depend on the pipe's capacity); the command stops with 141 (128 + SIGPIPE), silently."""
+    read, write = os.pipe()
+    os.close(read)
+    cmd = [sys.executable, "-m", "ferrochunk", "chunk", str(folder)]
+    try:
+        result = subprocess.run(cmd, stdout=write, stderr=subprocess.PIPE, timeout=120)
+    finally:
+        os.close(write)
+    assert result.returncode == 141, result.stderr.decode()
+    assert result.stderr == b""

@@ -122,3 +122,57 @@ def test_late_problems_are_reported(tree: Path, capsys) -> None:
     sources = [json.loads(line)["source"] for line in out.splitlines()]
     order = [p for p in sorted_walk(str(tree)) if not p.endswith(("latin.txt", "gone.md"))]
     assert list(dict.fromkeys(sources)) == order
+
+
+@pytest.mark.parametrize("suffix", ["jsonl", "parquet"])
+def test_output_inside_an_input_folder_is_not_read_back(
+    tmp_path: Path, capsys, suffix: str
+) -> None:
+    """``-o`` inside a folder being walked: the output is never an input (it was, and grew
+    without end), whether it exists already or is created by the run, and named or found."""
+    docs = {f"doc{k}.txt": f"text number {k}" for k in range(3)}
+    for name, text in docs.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "zsub").mkdir()
+    out = tmp_path / "zsub" / f"out.{suffix}"
+    for run, named in (("created", []), ("existing, also named", [str(out)])):
+        code = main(["chunk", str(tmp_path), *named, "-q", "-o", str(out)])
+        err = capsys.readouterr().err
+        assert code == 0, (run, err)
+        assert f"{out}: the output file itself: skipped" in err, run
+        if suffix == "jsonl":
+            rows = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
+        else:
+            rows = pq_rows(out)
+        assert {r["source"]: r["text"] for r in rows} == {
+            str(tmp_path / n): t for n, t in docs.items()
+        }, run
+
+
+def pq_rows(path: Path) -> list[dict]:
+    import pyarrow.parquet as pq
+
+    return pq.read_table(path).to_pylist()
+
+
+@pytest.mark.skipif(os.name != "posix" or os.uname().sysname == "Darwin", reason="byte names")
+def test_names_that_are_not_utf8_are_chunked(tmp_path: Path, capsys) -> None:
+    """A file name that is not UTF-8 (lone surrogates in Python) no longer stops the run:
+    the file is read by its real name, and ``source`` shows the bad bytes as ``\\xNN``."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a_good.txt").write_text("good file", encoding="utf-8")
+    bad = os.path.join(os.fsencode(folder), b"bad\xffname.txt")
+    with open(bad, "wb") as f:
+        f.write(b"x y")
+    shown = str(folder / "bad\\xffname.txt")
+    out = tmp_path / "out.jsonl"
+    assert main(["chunk", str(folder), "-q", "-o", str(out)]) == 0, capsys.readouterr().err
+    rows = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
+    assert [(r["source"], r["document_id"], r["text"]) for r in rows] == [
+        (str(folder / "a_good.txt"), str(folder / "a_good.txt"), "good file"),
+        (shown, shown, "x y"),
+    ]
+    assert main(["chunk", os.fsdecode(bad), "-q"]) == 0  # named on the command line
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["source"], r["text"]) for r in rows] == [(shown, "x y")]

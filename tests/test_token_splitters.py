@@ -318,3 +318,22 @@ def test_tiktoken_splitters_deep_copy_like_langchain() -> None:
     ours = copy.deepcopy(ferrochunk.RecursiveCharacterTextSplitter.from_tiktoken_encoder(**kwargs))
     assert ours.split_text(text) == want.split_text(text)
     assert copy.copy(ours).split_text(text) == want.split_text(text)
+
+
+@pytest.mark.parametrize(("size", "overlap"), [(2**63, 0), (2**64, 7), (10**30, 10**30 - 1)])
+def test_sizes_beyond_any_text_are_the_reference(size, overlap) -> None:
+    """Sizes Rust cannot hold (an ``OverflowError`` before) give the reference's windows."""
+    from ferrochunk.reference import tokens as reference_tokens
+
+    text = "one two three. " * 40
+    enc = tokens.tiktoken_encoding("cl100k_base")
+    want = reference_tokens.token_windows(
+        text, enc.encode_ordinary(text), enc.decode_single_token_bytes, size, overlap
+    )
+    splitter = ferrochunk.TokenSplitter(size, overlap)
+    for chunks in (
+        ferrochunk.split_tokens(text, size, overlap),
+        splitter.split(text),
+        splitter.split_batch([text], threads=2)[0],
+    ):
+        assert [(c.start, c.end, c.token_count) for c in chunks] == want

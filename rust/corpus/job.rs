@@ -264,7 +264,7 @@ impl Job {
             Input::Jsonl { path, name, size } => match source::open(&path) {
                 Ok(reader) => self.blocks = Some(blocks(name, reader, size)),
                 Err(err) => {
-                    let what = path.display().to_string();
+                    let what = name.to_string();
                     self.spawn(size, move |out| {
                         out.bytes = size;
                         out.skipped.push((what, format!("cannot read: {err}")));

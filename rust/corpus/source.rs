@@ -168,6 +168,9 @@ pub fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
     }
 }
 
+/// UTF-8's byte order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Whether a path names a gzip file.
 pub fn is_gzip(path: &Path) -> bool {
     path.extension()
@@ -195,7 +198,7 @@ pub fn text_files(files: &[(PathBuf, Arc<str>, u64)], chunker: &CorpusChunker, o
     }
     for (path, name, size) in files {
         out.bytes += size;
-        let what = path.display().to_string();
+        let what = name.to_string();
         let bytes = match read_all(path) {
             Ok(bytes) => bytes,
             Err(err) => {
@@ -228,6 +231,11 @@ pub fn jsonl_block(
 ) {
     for (k, line) in block.split(|&b| b == b'\n').enumerate() {
         let row = first_row + k as u64;
+        // A byte order mark some editors write is not JSON: read past it on the first line.
+        let line = match line.strip_prefix(BOM) {
+            Some(rest) if row == 0 => rest,
+            _ => line,
+        };
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }

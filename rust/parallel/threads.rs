@@ -13,6 +13,13 @@ pub const OWN_VAR: &str = "FERROCHUNK_NUM_THREADS";
 /// rayon's environment variable; `0` means "unset" there, and so here.
 pub const RAYON_VAR: &str = "RAYON_NUM_THREADS";
 
+/// The most threads a call may ask for. Threads never change the output, only the speed,
+/// and past the CPUs they cost a stack and scheduling each; an absurd value (`2**40`) spawned
+/// threads until the OS refused. This is above the hardware threads of any machine we know
+/// of, so a real setting is never refused; a larger one is refused, not lowered, so that a
+/// typo is told.
+pub const MAX_THREADS: usize = 1024;
+
 /// The thread count for `threads` (`None`: the environment, else the CPUs available).
 pub fn resolve(threads: Option<usize>) -> Result<usize> {
     match threads {
@@ -20,6 +27,9 @@ pub fn resolve(threads: Option<usize>) -> Result<usize> {
             "threads must be a positive int, or None for all the CPUs this process may use; got 0"
                 .to_owned(),
         )),
+        Some(n) if n > MAX_THREADS => Err(Error::Threads(format!(
+            "threads must be at most {MAX_THREADS}, got {n}"
+        ))),
         Some(n) => Ok(n),
         None => from_env(|name| std::env::var(name).ok()),
     }
@@ -29,19 +39,19 @@ pub fn resolve(threads: Option<usize>) -> Result<usize> {
 pub fn from_env(var: impl Fn(&str) -> Option<String>) -> Result<usize> {
     if let Some(value) = var(OWN_VAR) {
         return match parse(&value) {
-            Some(n) if n > 0 => Ok(n),
+            Some(n) if n > 0 && n <= MAX_THREADS => Ok(n),
             _ => Err(Error::Threads(format!(
-                "{OWN_VAR} must be a positive integer, got {value:?}"
+                "{OWN_VAR} must be a positive integer up to {MAX_THREADS}, got {value:?}"
             ))),
         };
     }
     if let Some(value) = var(RAYON_VAR) {
         match parse(&value) {
             Some(0) => {}
-            Some(n) => return Ok(n),
-            None => {
+            Some(n) if n <= MAX_THREADS => return Ok(n),
+            _ => {
                 return Err(Error::Threads(format!(
-                    "{RAYON_VAR} must be a non-negative integer, got {value:?}"
+                    "{RAYON_VAR} must be a non-negative integer up to {MAX_THREADS}, got {value:?}"
                 )))
             }
         }
@@ -91,5 +101,19 @@ mod tests {
             .to_string()
             .contains("positive"));
         assert_eq!(resolve(Some(7)), Ok(7));
+    }
+
+    #[test]
+    fn absurd_counts_are_refused() {
+        assert_eq!(resolve(Some(MAX_THREADS)), Ok(MAX_THREADS));
+        let err = resolve(Some(1 << 40)).unwrap_err().to_string();
+        assert!(
+            err.contains("at most 1024") && err.contains("1099511627776"),
+            "{err}"
+        );
+        for var in [OWN_VAR, RAYON_VAR] {
+            let err = with(&[(var, "1025")]).unwrap_err().to_string();
+            assert!(err.contains(var) && err.contains("1024"), "{err}");
+        }
     }
 }

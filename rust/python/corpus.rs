@@ -3,6 +3,7 @@
 //! while the pool works.
 
 use std::fs::File;
+use std::path::PathBuf;
 use std::sync::Mutex;
 
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
@@ -87,20 +88,14 @@ fn input(item: &Bound<'_, PyAny>) -> PyResult<Input> {
     };
     Ok(match kind.as_str() {
         "text" | "jsonl" => {
-            let path: String = tuple.get_item(1)?.extract()?;
+            // A `PathBuf`, not a `String`: a name that is not UTF-8 (lone surrogates from
+            // `os.fsdecode`) goes back to its bytes; `name` is its printable form.
+            let path: PathBuf = tuple.get_item(1)?.extract()?;
             let (name, size) = (name(2)?, tuple.get_item(3)?.extract()?);
             if kind == "text" {
-                Input::Text {
-                    path: path.into(),
-                    name,
-                    size,
-                }
+                Input::Text { path, name, size }
             } else {
-                Input::Jsonl {
-                    path: path.into(),
-                    name,
-                    size,
-                }
+                Input::Jsonl { path, name, size }
             }
         }
         "stdin" => Input::Stdin {
@@ -203,7 +198,7 @@ impl PyCorpusJob {
         text_field: String,
         id_field: Option<String>,
         stream_above: u64,
-        output: Option<String>,
+        output: Option<PathBuf>,
     ) -> PyResult<Self> {
         let format = match format {
             "jsonl" => Format::Jsonl,

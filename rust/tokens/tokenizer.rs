@@ -405,7 +405,7 @@ pub fn lossy_windows(
     let step = size.saturating_sub(overlap).max(1);
     let mut start = 0;
     while start < ids.len() {
-        let end = (start + size).min(ids.len());
+        let end = start.saturating_add(size).min(ids.len());
         match lossy_slice(text, offsets[start], offsets[end]) {
             LossyWindow::Span(a, b) if a == b => {}
             LossyWindow::Cut(s) if s.is_empty() => {}
@@ -460,7 +460,7 @@ pub fn token_windows(
     let mut out = Vec::new();
     let mut start = 0;
     while start < n {
-        let mut end = (start + size).min(n);
+        let mut end = start.saturating_add(size).min(n);
         while end > start && !on_char(end) {
             end -= 1;
         }

@@ -5,13 +5,15 @@ either ``configure(parser)`` and ``run(args) -> int`` (the exit code), sharing t
 or its own ``main(argv) -> int`` that parses its arguments itself (``ferrochunk eval``).
 Only the module of the command being run is imported (``--help`` imports them all), so a
 command pays for no other command's imports (eval's numpy, for one).
-Errors a user can fix raise :class:`UsageError`: one line on stderr, exit code 2.
+Errors a user can fix raise :class:`UsageError`: one line on stderr, exit code 2. A closed
+standard output (``| head``) ends the run quietly with exit code 141.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn, Optional
@@ -72,6 +74,27 @@ def build_parser(only: Optional[str] = None) -> argparse.ArgumentParser:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Entry point of the ``ferrochunk`` script; returns the exit code."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # The reader of standard output went away (``| head``). Python ignores SIGPIPE, so
+        # the write raised: stop quietly as a Unix tool that SIGPIPE ends, with the code a
+        # shell shows for one (128 + 13).
+        _discard_stdout()
+        return 141
+
+
+def _discard_stdout() -> None:
+    """Points standard output at the null device, so the flush at exit does not fail
+    again on the closed pipe (what the ``signal`` module's documentation advises)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real stdout: nothing left to flush there
+        pass
+
+
+def _main(argv: Optional[Sequence[str]]) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     only = argv[0] if argv and argv[0] in COMMANDS else None
     if only is not None:

@@ -18,7 +18,7 @@ from typing import Any
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
 from . import UsageError
-from .inputs import DEFAULT_GLOBS, Walk, job_inputs
+from .inputs import DEFAULT_GLOBS, Walk, display_name, job_inputs
 from .options import non_negative, positive, threads
 from .outputs import format_of, open_writer
 from .progress import Progress, summary
@@ -94,25 +94,43 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Chunk every input; exit 1 if any was skipped, 2 for a usage error."""
+    """Chunk every input; exit 1 if any was skipped, 2 for a usage error or an output that
+    cannot be written."""
     job_args, markdown = _chunker(args)
     fmt = format_of(args.out, args.format)
+    start = time.perf_counter()
+    try:
+        (docs, chunks, nbytes), skipped = _chunk(args, job_args, markdown, fmt)
+    except BrokenPipeError:
+        raise  # the reader went away: ``cli.main`` ends quietly
+    except OSError as err:  # a write failed (a full disk, say): the reading never raises
+        raise UsageError(f"cannot write {args.out}: {_reason(err)}") from None
+    if not args.quiet:
+        summary(docs, chunks, nbytes, time.perf_counter() - start, skipped)
+    return 1 if skipped else 0
+
+
+def _chunk(
+    args: argparse.Namespace, job_args: dict[str, Any], markdown: bool, fmt: str
+) -> tuple[list[int], int]:
+    """Runs the job: ``[documents, chunks, bytes]`` and how many inputs were skipped."""
     with ExitStack() as stack:
-        walk = Walk(_paths(args.paths, stack), args.glob or DEFAULT_GLOBS, args.input_format)
+        paths = _paths(args.paths, stack)
+        walk = Walk(paths, args.glob or DEFAULT_GLOBS, args.input_format, output=args.out)
         if walk.empty:
             _tell(walk, Progress(0, False), [0, 0])
             raise UsageError("nothing to chunk")
         try:
             writer = open_writer(args.out, fmt, markdown)
         except OSError as err:
-            raise UsageError(f"cannot write {args.out}: {err.strerror or err}") from None
+            raise UsageError(f"cannot write {args.out}: {_reason(err)}") from None
         stack.callback(writer.close)
+        walk.output_opened()
         show = (sys.stderr.isatty() if args.progress is None else args.progress) and not args.quiet
         if show:  # a bar's rate and ETA need the total: walk everything first
             walk.eager()
         progress = stack.enter_context(Progress(walk.total_bytes, show))
         inputs = job_inputs(walk, args.text_column, args.id_column, walk.skipped)
-        start = time.perf_counter()
         job = _job(
             args,
             inputs=inputs,
@@ -132,18 +150,20 @@ def run(args: argparse.Namespace) -> int:
             progress.update(nbytes)
             said = _tell(walk, progress, said)
         _tell(walk, progress, said)
-        skipped = len(walk.skipped)
-    if not args.quiet:
-        summary(*totals, time.perf_counter() - start, skipped)
-    return 1 if skipped else 0
+    return totals, len(walk.skipped)
+
+
+def _reason(err: OSError) -> str:
+    """An OS error's message without its errno (Rust's errors carry none in ``strerror``)."""
+    return err.strerror or str(err).split(" (os error")[0]
 
 
 def _tell(walk: Walk, progress: Progress, said: list[int]) -> list[int]:
     """Shows the notes and skips found since ``said`` (how many of each were shown)."""
     for path, reason in walk.notes[said[0] :]:
-        progress.write(f"ferrochunk: {path}: {reason}")
+        progress.write(f"ferrochunk: {display_name(path)}: {reason}")
     for path, reason in walk.skipped[said[1] :]:
-        progress.write(f"ferrochunk: skipped {path}: {reason}")
+        progress.write(f"ferrochunk: skipped {display_name(path)}: {reason}")
     return [len(walk.notes), len(walk.skipped)]
 
 
@@ -151,7 +171,9 @@ def _job(args: argparse.Namespace, **kwargs: Any) -> Any:
     try:
         return _native.CorpusJob(**kwargs)
     except OSError as err:
-        raise UsageError(f"cannot write {args.out}: {err.strerror or err}") from None
+        raise UsageError(f"cannot write {args.out}: {_reason(err)}") from None
+    except ValueError as err:  # FERROCHUNK_NUM_THREADS or RAYON_NUM_THREADS out of range
+        raise UsageError(str(err)) from None
 
 
 def _paths(paths: Sequence[str], stack: ExitStack) -> Sequence[str]:
@@ -174,8 +196,10 @@ def _chunker(args: argparse.Namespace) -> tuple[dict[str, Any], bool]:
         if args.chunker in ("markdown", "text"):
             return _markdown(args, size, counter, auto=args.chunker == "text"), True
         return _recursive(args, size, counter), False
-    except (TypeError, ValueError, KeyError) as err:
-        raise UsageError(str(err).strip("'\"")) from None
+    except KeyError as err:  # its str() is the repr of its argument: quoted
+        raise UsageError(str(err.args[0]) if err.args else str(err)) from None
+    except (TypeError, ValueError) as err:
+        raise UsageError(str(err)) from None
 
 
 def _counter(encoding: str) -> Any:

@@ -16,7 +16,8 @@ import os
 import re
 import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, NamedTuple, Optional
+from contextlib import nullcontext
+from typing import Any, ContextManager, NamedTuple, Optional
 
 from . import UsageError
 
@@ -42,6 +43,25 @@ class Source(NamedTuple):
     kind: str
     size: int = 0
 
+    @property
+    def name(self) -> str:
+        """The path as rows show it (``source``): see :func:`display_name`."""
+        return display_name(self.path)
+
+
+def display_name(path: str) -> str:
+    """``path`` as valid UTF-8 for the rows: a name that is not UTF-8 (on POSIX its
+    undecodable bytes arrive as lone surrogates, ``os.fsdecode``) shows those bytes as
+    ``\\xNN`` escapes, so distinct files keep distinct names; the file is still opened by
+    its real name."""
+    if path.isascii():
+        return path
+    try:
+        path.encode("utf-8")
+        return path
+    except UnicodeEncodeError:
+        return os.fsencode(path).decode("utf-8", "backslashreplace")
+
 
 def kind_of(path: str, forced: str) -> str:
     """The input kind of ``path`` (``forced`` unless it is ``auto``)."""
@@ -66,12 +86,25 @@ class Walk:
     on the first files while the rest of the walk goes on (``eager`` walks it all first,
     for a progress bar that needs the total). ``notes`` are things left out (shown, exit code
     unchanged) and ``skipped`` inputs that could not be read (exit code 1), both growing as
-    the walk goes; ``total_bytes`` counts the sources found so far."""
+    the walk goes; ``total_bytes`` counts the sources found so far.
 
-    def __init__(self, paths: Sequence[str], globs: Sequence[str], forced: str) -> None:
+    ``output`` is the file the job writes: never taken as an input (in a folder walked, or
+    named), or the job would read back its own rows while writing them, without end. It is
+    told by its identity (device and inode, which a symlink or hard link shares), read now if
+    it exists and again by ``output_opened`` once it is created."""
+
+    def __init__(
+        self,
+        paths: Sequence[str],
+        globs: Sequence[str],
+        forced: str,
+        output: Optional[str] = None,
+    ) -> None:
         self.notes: list[tuple[str, str]] = []
         self.skipped: list[tuple[str, str]] = []
         self.total_bytes = 0
+        self._output = None if output == "-" else output
+        self._output_id = _identity(self._output)
         self._match = _matcher(globs)
         self._forced = forced
         self._parts: list[tuple[list[Source], Iterator[Source]]] = []
@@ -85,6 +118,10 @@ class Walk:
                     f"no files matching {' '.join(globs)} in {path} (choose others with --glob)"
                 )
             self._parts.append((first, rest))
+
+    def output_opened(self) -> None:
+        """Reads the output's identity again, now that it exists (call before walking on)."""
+        self._output_id = _identity(self._output)
 
     @property
     def empty(self) -> bool:
@@ -117,13 +154,18 @@ class Walk:
         if stat.S_ISDIR(info.st_mode):
             yield from self._walk(path)
         elif stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode):
-            yield self._found(path, info.st_size)
+            source = self._found(path, info)
+            if source is not None:
+                yield source
         else:
             self.notes.append((path, f"{_kind(info.st_mode)}, not a file: skipped"))
 
-    def _found(self, path: str, size: int) -> Source:
-        self.total_bytes += size
-        return Source(path, kind_of(path, self._forced), size)
+    def _found(self, path: str, info: os.stat_result) -> Optional[Source]:
+        if self._output_id == (info.st_dev, info.st_ino):
+            self.notes.append((path, "the output file itself: skipped"))
+            return None
+        self.total_bytes += info.st_size
+        return Source(path, kind_of(path, self._forced), info.st_size)
 
     def _walk(self, folder: str) -> Iterator[Source]:
         """Files before subfolders, each in name order; a folder reached twice (a symlink
@@ -165,7 +207,7 @@ class Walk:
         elif not wanted:
             pass
         elif stat.S_ISREG(info.st_mode):
-            return self._found(entry.path, info.st_size)
+            return self._found(entry.path, info)
         else:
             self.notes.append((entry.path, f"{_kind(info.st_mode)}, not a file: skipped"))
         return None
@@ -191,6 +233,18 @@ def _matcher(globs: Sequence[str]) -> Callable[[str], bool]:
     )
 
 
+def _identity(path: Optional[str]) -> Optional[tuple[int, int]]:
+    """``(device, inode)`` of the file at ``path``, if there is one."""
+    if path is None:
+        return None
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    # An inode of 0 (a file system without them) would match every file: then none.
+    return (info.st_dev, info.st_ino) if info.st_ino else None
+
+
 def _kind(mode: int) -> str:
     return _KINDS.get(stat.S_IFMT(mode), "not a regular file")
 
@@ -210,7 +264,7 @@ def job_inputs(
         elif source.path == "-":
             yield ("stdin", source.kind == "jsonl")
         else:
-            yield (source.kind, source.path, source.path, source.size)
+            yield (source.kind, source.path, source.name, source.size)
 
 
 def _parquet(
@@ -218,27 +272,41 @@ def _parquet(
 ) -> Iterator[tuple[Any, ...]]:
     pq = _pyarrow_parquet()
     try:
-        file = pq.ParquetFile(source.path)
-        names = file.schema_arrow.names
-        for column in (text_column, id_column):
-            if column is not None and column not in names:
-                raise ValueError(f"no column {column!r} (columns: {', '.join(names)})")
-        kind = file.schema_arrow.field(text_column).type
-        if not _is_string(kind):
-            raise ValueError(f"column {text_column!r} holds {kind}, not strings")
-        rows = max(file.metadata.num_rows, 1)
-        columns = [text_column] + ([id_column] if id_column else [])
-        row = 0
-        for batch in file.iter_batches(batch_size=2048, columns=columns):
-            texts = batch.column(text_column).to_pylist()
-            ids = None
-            if id_column:
-                ids = [None if v is None else str(v) for v in batch.column(id_column).to_pylist()]
-            size = source.size * batch.num_rows // rows
-            yield ("rows", source.path, row, texts, ids, size)
-            row += batch.num_rows
+        with _readable(source) as where:
+            yield from _rows(pq.ParquetFile(where), source, text_column, id_column)
     except (OSError, ValueError) as err:  # pyarrow's ArrowInvalid is a ValueError
         skipped.append((source.path, f"cannot read Parquet: {err}"))
+
+
+def _rows(
+    file: Any, source: Source, text_column: str, id_column: Optional[str]
+) -> Iterator[tuple[Any, ...]]:
+    names = file.schema_arrow.names
+    for column in (text_column, id_column):
+        if column is not None and column not in names:
+            raise ValueError(f"no column {column!r} (columns: {', '.join(names)})")
+    kind = file.schema_arrow.field(text_column).type
+    if not _is_string(kind):
+        raise ValueError(f"column {text_column!r} holds {kind}, not strings")
+    rows = max(file.metadata.num_rows, 1)
+    columns = [text_column] + ([id_column] if id_column else [])
+    row = 0
+    for batch in file.iter_batches(batch_size=2048, columns=columns):
+        texts = batch.column(text_column).to_pylist()
+        ids = None
+        if id_column:
+            ids = [None if v is None else str(v) for v in batch.column(id_column).to_pylist()]
+        size = source.size * batch.num_rows // rows
+        yield ("rows", source.name, row, texts, ids, size)
+        row += batch.num_rows
+
+
+def _readable(source: Source) -> ContextManager[Any]:
+    """What pyarrow opens: the path, or for a name that is not UTF-8 (which pyarrow cannot
+    encode) the file, opened here."""
+    if source.name == source.path:
+        return nullcontext(source.path)
+    return open(source.path, "rb")
 
 
 def _is_string(kind: Any) -> bool:

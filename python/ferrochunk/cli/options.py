@@ -5,21 +5,26 @@ from __future__ import annotations
 import argparse
 from typing import Optional
 
+from ..frontend.batch import MAX_THREADS
+
+# Sizes beyond the native core's (i64); so large a size already means one chunk per document.
+MAX_SIZE = 2**63 - 1
+
 
 def positive(value: str) -> int:
-    """An int >= 1."""
+    """An int from 1 to ``MAX_SIZE``."""
     number = _int(value)
     if number < 1:
         raise argparse.ArgumentTypeError(f"must be a positive integer, got {value!r}")
-    return number
+    return _at_most(number, MAX_SIZE)
 
 
 def non_negative(value: str) -> int:
-    """An int >= 0."""
+    """An int from 0 to ``MAX_SIZE``."""
     number = _int(value)
     if number < 0:
         raise argparse.ArgumentTypeError(f"must be 0 or more, got {value!r}")
-    return number
+    return _at_most(number, MAX_SIZE)
 
 
 def threads(value: str) -> Optional[int]:
@@ -27,11 +32,18 @@ def threads(value: str) -> Optional[int]:
     if value == "auto":
         return None
     try:
-        return positive(value)
+        number = _int(value)
     except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(
-            f"must be a positive integer or 'auto', got {value!r}"
-        ) from None
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer or 'auto', got {value!r}")
+    return _at_most(number, MAX_THREADS)
+
+
+def _at_most(number: int, limit: int) -> int:
+    if number > limit:
+        raise argparse.ArgumentTypeError(f"must be at most {limit}, got {number}")
+    return number
 
 
 def _int(value: str) -> int:

@@ -10,10 +10,12 @@ are tokens); with the Markdown chunker also ``heading_path`` list<string>,
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import IO, Any, Optional
 
 from . import UsageError
+from .inputs import display_name
 
 NUMBERS = ("index", "start", "end", "byte_start", "byte_end")
 
@@ -33,6 +35,10 @@ class JsonlWriter:
     def __init__(self, out: str) -> None:
         self.path = None if out == "-" else out
         self.file: IO[bytes] = sys.stdout.buffer
+        if self.path is not None and not os.path.exists(self.path):
+            # Created now (Rust truncates it later) so that the walk knows it by its
+            # identity and never reads it back; an existing one (a FIFO, say) is left alone.
+            open(self.path, "ab").close()
 
     def write(self, payload: bytes) -> None:
         if payload:
@@ -60,7 +66,9 @@ class ParquetWriter:
             ) from None
         self.pa = pa
         self.schema = schema(pa, markdown)
-        self.writer = pq.ParquetWriter(out, self.schema)
+        # pyarrow cannot encode a name that is not UTF-8: such a file is opened here.
+        self.file = None if display_name(out) == out else open(out, "wb")
+        self.writer = pq.ParquetWriter(self.file or out, self.schema)
 
     def write(self, payload: dict[str, Any]) -> None:
         if payload["len"]:
@@ -101,6 +109,8 @@ class ParquetWriter:
 
     def close(self) -> None:
         self.writer.close()
+        if self.file is not None:
+            self.file.close()
 
 
 def _maybe(pa: Any, validity: Optional[bytes]) -> Any:

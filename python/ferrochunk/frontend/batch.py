@@ -18,8 +18,14 @@ T = TypeVar("T")
 NO_METADATA: Mapping[str, Any] = MappingProxyType({})
 
 
+# The most threads a call may ask for: ``MAX_THREADS`` of rust/parallel/threads.rs (why it
+# refuses more is said there). Checked here too, for ints too large to reach Rust.
+MAX_THREADS = 1024
+
+
 def check_threads(threads: object) -> Optional[int]:
-    """``threads`` if it is ``None`` or a positive int, else a ``TypeError``/``ValueError``."""
+    """``threads`` if it is ``None`` or an int from 1 to ``MAX_THREADS``, else a
+    ``TypeError``/``ValueError``."""
     if threads is None:
         return None
     if isinstance(threads, bool) or not isinstance(threads, int):
@@ -29,6 +35,8 @@ def check_threads(threads: object) -> Optional[int]:
             f"threads must be a positive int, or None for all the CPUs this process may use; "
             f"got {threads}"
         )
+    if threads > MAX_THREADS:
+        raise ValueError(f"threads must be at most {MAX_THREADS}, got {threads}")
     return threads
 
 

@@ -13,6 +13,7 @@ The rank files ship inside the extension module, so nothing is ever downloaded.
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Optional
@@ -234,7 +235,8 @@ def split_tokens(
     _check_window(chunk_size, chunk_overlap)
     meta = MappingProxyType(dict(metadata or {}))
     try:
-        return get_encoding(encoding)._native.windows(text, chunk_size, chunk_overlap, meta)
+        native = get_encoding(encoding)._native
+        return native.windows(text, *_native_window(chunk_size, chunk_overlap), meta)
     except UnicodeEncodeError as err:
         raise ValueError(
             f"text has a lone surrogate {text[err.start]!r} at index {err.start}, which has "
@@ -252,6 +254,15 @@ def _check_window(chunk_size: object, chunk_overlap: object) -> None:
             f"need chunk_size > chunk_overlap >= 0, got chunk_size={chunk_size}, "
             f"chunk_overlap={chunk_overlap}"
         )
+
+
+def _native_window(chunk_size: int, chunk_overlap: int) -> tuple[int, int]:
+    """The sizes Rust gets: a ``chunk_size`` past ``sys.maxsize`` (which it cannot take) is
+    lowered to it, the overlap kept under it. The output is the same: no text has that many
+    tokens (each is at least a byte), so the first window holds the whole text either way."""
+    if chunk_size <= sys.maxsize:
+        return chunk_size, chunk_overlap
+    return sys.maxsize, min(chunk_overlap, sys.maxsize - 1)
 
 
 def clear_caches() -> None:

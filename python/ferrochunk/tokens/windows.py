@@ -8,7 +8,7 @@ from typing import Any, Optional
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
 from ..frontend.batch import check_texts, check_threads, drain, read_only
-from .tokenizer import _check_window, get_encoding, split_tokens
+from .tokenizer import _check_window, _native_window, get_encoding, split_tokens
 
 
 class TokenSplitter:
@@ -63,8 +63,7 @@ class TokenSplitter:
             self._encoder,
             iter(texts),
             read_only(metadatas),
-            self.chunk_size,
-            self.chunk_overlap,
+            *_native_window(self.chunk_size, self.chunk_overlap),
             threads,
         )
         return drain(results, lambda chunks: chunks)
