@@ -27,6 +27,7 @@ NATIVE_MAX = 2 * sys.maxsize + 1
 
 
 def native_size(size: int, most: int = NATIVE_MAX) -> int:
+    """``size`` as the native engine takes it: at most ``most``."""
     return min(size, most)
 
 
