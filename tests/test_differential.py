@@ -263,6 +263,28 @@ def test_subclass_hooks_are_called_where_langchain_calls_them(
     assert_same(impl, make, lambda s: docs(s.create_documents(batch)))
 
 
+@given(
+    st.lists(texts, max_size=3),
+    st.lists(st.sampled_from(["ab", "b", b"ab", 5, None, "\ud800"]), max_size=3),
+    st.lists(plain_metadata | any_metadata, max_size=3),
+    st.booleans(),
+)
+def test_create_documents_takes_a_subclass_chunks_as_langchain(
+    impl, batch, chunks, metadatas, start
+) -> None:
+    """A subclass whose ``split_text`` returns things that are no ``str`` (``bytes``, which
+    LangChain's ``Document`` takes, ints, ``None``): LangChain's documents or its error."""
+
+    def make(m):
+        class Chunks(m.RecursiveCharacterTextSplitter):
+            def split_text(self, text):
+                return list(chunks)
+
+        return Chunks(chunk_size=5, chunk_overlap=0, add_start_index=start)
+
+    assert_same(impl, make, lambda s: docs(s.create_documents(batch, metadatas or None)))
+
+
 @given(st.lists(texts, max_size=3), sizes(), st.sampled_from(LITERAL_SEPARATORS))
 def test_split_and_transform_documents(impl, batch, sz, sep) -> None:
     from langchain_core.documents import Document

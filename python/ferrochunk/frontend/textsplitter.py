@@ -186,7 +186,16 @@ class TextSplitter(BaseDocumentTransformer, ABC):
             starts = None
             if self._add_start_index:
                 starts = [self._start_indexes(t, c) for t, c in zip(texts, chunk_lists)]
-            return make_all_documents(chunk_lists, metadatas_, starts)
+            try:
+                return make_all_documents(chunk_lists, metadatas_, starts)
+            except TypeError:  # a subclass's chunks that are no `str`: see `_constructed`
+                if all(type(c) is str for chunks in chunk_lists for c in chunks):
+                    raise
+            documents = []
+            for i, chunks in enumerate(chunk_lists):
+                at = None if starts is None else starts[i]
+                documents += _constructed(chunks, metadatas_[i], at)
+            return documents
         documents: list[Document] = []
         if isinstance(texts, (list, tuple)):
             pairs: Iterable[tuple[str, list[str]]] = zip(texts, self._split_texts(texts))
@@ -197,14 +206,13 @@ class TextSplitter(BaseDocumentTransformer, ABC):
             if not chunks:  # LangChain reads a text's metadata only to copy it into a chunk
                 continue
             starts = self._start_indexes(text, chunks) if self._add_start_index else None
-            if _plain(metadatas_[i]):
-                documents += make_documents(chunks, metadatas_[i], starts)
-                continue
-            for k, chunk in enumerate(chunks):
-                metadata = copy.deepcopy(metadatas_[i])
-                if starts is not None:
-                    metadata["start_index"] = starts[k]
-                documents.append(Document(page_content=chunk, metadata=metadata))
+            if _plain(metadatas_[i]) and (not chunks or type(chunks[0]) is str):
+                try:
+                    documents += make_documents(chunks, metadatas_[i], starts)
+                    continue
+                except TypeError:  # a later chunk is no `str`: see `_constructed`
+                    pass
+            documents += _constructed(chunks, metadatas_[i], starts)
         return documents
 
     def _start_indexes(self, text: str, chunks: list[str]) -> list[int]:
@@ -214,7 +222,10 @@ class TextSplitter(BaseDocumentTransformer, ABC):
         index = previous_chunk_len = 0
         for chunk in chunks:
             offset = index + previous_chunk_len - self._chunk_overlap
-            index = _find(text, chunk, max(0, offset))
+            if type(chunk) is str:
+                index = _find(text, chunk, max(0, offset))
+            else:  # a subclass's chunk: `str.find` takes or refuses it as in LangChain
+                index = text.find(chunk, max(0, offset))
             starts.append(index)
             previous_chunk_len = len(chunk)
         return starts
@@ -458,6 +469,20 @@ class RecursiveCharacterTextSplitter(TextSplitter):
     def get_separators_for_language(language: Language) -> list[str]:
         """The separator preset for ``language``."""
         return get_separators_for_language(language)
+
+
+def _constructed(chunks: list[Any], metadata: Any, starts: Optional[list[int]]) -> list[Document]:
+    """LangChain's documents of one text's chunks, each with a deep copy of ``metadata``, by
+    ``Document``'s own constructor: what a subclass whose ``split_text`` returns something
+    other than ``str`` gets (pydantic's validation, which takes ``bytes`` and refuses the
+    rest), and every text whose metadata is not plain."""
+    documents = []
+    for k, chunk in enumerate(chunks):
+        copied = copy.deepcopy(metadata)
+        if starts is not None:
+            copied["start_index"] = starts[k]
+        documents.append(Document(page_content=chunk, metadata=copied))
+    return documents
 
 
 # Types `copy.deepcopy` returns as they are: a dict holding only these is deep-copied by `copy`.
