@@ -147,6 +147,21 @@ def test_falsy_disallowed_special_disallows_nothing_as_in_langchain(cls, kwargs)
         assert outcome(lambda: ferrochunk.TokenTextSplitter(**kwargs), text) == want
 
 
+@pytest.mark.parametrize("name", [None, 5, b"gpt2", "no-such-encoding"])
+@pytest.mark.parametrize("cls", ["RecursiveCharacterTextSplitter", "TokenTextSplitter"])
+def test_encoding_names_that_are_no_encoding_fail_as_in_langchain(cls, name) -> None:
+    """tiktoken's ``get_encoding`` refuses a name that is no ``str`` with a ``ValueError``
+    (its message, verbatim), and an unknown one with another (messages differ: tiktoken's
+    names its plugins)."""
+    errors = []
+    for module in (lc, ferrochunk):
+        with pytest.raises(ValueError) as err:
+            getattr(module, cls).from_tiktoken_encoder(encoding_name=name)
+        errors.append(str(err.value))
+    if not isinstance(name, str):
+        assert errors[1] == errors[0]
+
+
 @pytest.mark.parametrize("kwargs", [{"allowed_special": ["x"]}, {"allowed_special": "ALL"}])
 def test_policy_tiktoken_refuses_fails_when_langchain_counts(kwargs) -> None:
     """LangChain's length function calls tiktoken only when it counts: a policy tiktoken

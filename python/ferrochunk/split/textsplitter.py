@@ -177,6 +177,9 @@ def _load_tokenizer(encoding_name: str, model_name: Optional[str]) -> Any:
     """ferrochunk's tokenizer for LangChain's ``encoding_name``/``model_name`` arguments."""
     if model_name is not None:
         return encoding_for_model(model_name)
+    if not isinstance(encoding_name, str):  # tiktoken's error (a ValueError) for such a name
+        msg = f"Expected a string in get_encoding, got {type(encoding_name)}"
+        raise ValueError(msg)
     return get_encoding(encoding_name)
 
 
