@@ -9,7 +9,7 @@ import os
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import ferrochunk
@@ -204,6 +204,23 @@ def test_sizes_in_tokens() -> None:
     out = chunks.split(text)
     check_chunks(text, out)
     assert all(c.token_count == length(c.text) <= 20 for c in out)
+
+
+@given(
+    st.lists(st.sampled_from(["naïve", "😀", "漢字", "e\u0301", "word", "a."]), max_size=40),
+    st.integers(1, 12),
+)
+@example(["naïve", "naïve", "😀", "😀"], 4)
+def test_token_maximum_holds_on_text_whose_pieces_lose_a_space(words, max_size) -> None:
+    """Sized in cl100k tokens, a sentence cut by the recursive splitter yields pieces
+    measured with the space before them and kept without (``" 😀"`` is one token, ``"😀"``
+    two): every chunk still fits, unless it is a single character."""
+    length = get_encoding("cl100k_base").length_function()
+    text = " ".join(words)
+    splitter = SemanticSplitter(hash_embedder, max_size=max_size, length_function=length)
+    out = splitter.split(text)
+    check_chunks(text, out)
+    assert all(length(c.text) <= max_size or len(c.text) == 1 for c in out)
 
 
 # -- embedders -------------------------------------------------------------------------------

@@ -192,12 +192,30 @@ class SemanticSplitter:
         return out
 
     def _cut_sentence(self, sent: Chunk, index: int) -> list[_Piece]:
-        at, byte_at = sent.start, sent.byte_start
-        return [
-            (c.start + at, c.end + at, c.byte_start + byte_at, c.byte_end + byte_at, index, index)
-            for c in self._cutter.split(sent.text)
-            if not c.text.isspace()  # at tiny sizes LangChain's algorithm yields lone spaces
-        ]
+        spans = self._cut(sent.text, (sent.start, sent.byte_start), self._cutter, self.max_size)
+        return [(a, b, byte_a, byte_b, index, index) for a, b, byte_a, byte_b in spans]
+
+    def _cut(
+        self, text: str, at: tuple[int, int], cutter: Splitter, budget: int
+    ) -> list[tuple[int, int, int, int]]:
+        """``text`` (at code point and byte ``at`` of the document) cut by ``cutter``, whose
+        size is ``budget``, into spans that fit in ``max_size``. LangChain's merge measures a
+        piece with the space before it and the chunk without (``" 😀"`` is one cl100k token,
+        ``"😀"`` two), so a cut piece may still be too long: it is cut again with the budget
+        lowered by its excess, down to single characters, which alone may exceed it."""
+        out = []
+        for c in cutter.split(text):
+            if c.text.isspace():  # at tiny sizes LangChain's algorithm yields lone spaces
+                continue
+            start, byte_start = at[0] + c.start, at[1] + c.byte_start
+            size = 0 if self.length_function is None else self.length_function(c.text)
+            if size > self.max_size and budget > 1 and len(c.text) > 1:
+                lower = max(1, budget - (size - self.max_size))
+                inner = Splitter(lower, 0, length_function=self.length_function)
+                out += self._cut(c.text, (start, byte_start), inner, lower)
+                continue
+            out.append((start, at[0] + c.end, byte_start, at[1] + c.byte_end))
+        return out
 
     def _merge_small(self, text: str, pieces: list[_Piece], distances: np.ndarray) -> None:
         """Merge each piece under ``min_size`` into the neighbour across the smaller distance
