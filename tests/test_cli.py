@@ -75,6 +75,45 @@ def test_corpus_matches_reference(capsys, corpus_dir: Path) -> None:
     assert got == expected
 
 
+def _bench_folders(root: Path) -> dict[str, list[str]]:
+    (root / "flat").mkdir()
+    (root / "flat" / "doc.md").write_text("# T\n\nSome words here.\n", encoding="utf-8")
+    (root / "bad" / "a").mkdir(parents=True)
+    (root / "bad" / "a" / "x.txt").write_bytes(b"caf\xe9\n")
+    (root / "none" / "a").mkdir(parents=True)
+    (root / "none" / "a" / "x.csv").write_text("a,b\n")
+    return {
+        "missing": ["--corpus", str(root / "missing")],
+        "overlap": ["--corpus", str(root / "flat"), "--chunk-size", "10", "--chunk-overlap", "20"],
+        "bad": ["--corpus", str(root / "bad")],
+        "none": ["--corpus", str(root / "none")],
+    }
+
+
+@pytest.mark.parametrize(
+    ("case", "message"),
+    [
+        ("missing", "not a folder"),
+        ("overlap", "must not exceed --chunk-size"),
+        ("bad", "x.txt: not UTF-8"),
+        ("none", "no .md or .txt file"),
+    ],
+)
+def test_bench_usage_errors_are_one_line(tmp_path: Path, capsys, case: str, message: str):
+    """A ``--corpus`` that is no folder (a typo benchmarked the sample before), holds no text
+    file, or one that is not UTF-8, and an overlap over the size: exit 2, one line."""
+    code = main(["bench", "--rounds", "1", *_bench_folders(tmp_path)[case]])
+    captured = capsys.readouterr()
+    assert code == 2 and captured.out == ""
+    assert message in captured.err and captured.err.count("\n") == 1
+
+
+def test_bench_takes_a_folder_without_subfolders_as_one_corpus(tmp_path: Path, capsys) -> None:
+    code = main(["bench", "--rounds", "1", *_bench_folders(tmp_path)["overlap"][:2]])
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| flat ")]
+    assert code == 0 and len(rows) >= 3
+
+
 def test_bench_compares_and_says_when_and_under_what_load(tmp_path: Path, capsys) -> None:
     """``ferrochunk bench`` on a folder of two small corpora: a row per corpus and
     implementation, every LangChain-compatible output identical, and the line saying when,

@@ -142,6 +142,8 @@ def test_span_questions_file(tmp_path: Path, capsys) -> None:
         (["--questions", "0"], "--questions > 0"),
         (["--bogus"], "unrecognized arguments: --bogus"),
         (["--docs", "somewhere"], "--docs goes with --data"),
+        (["--sizes", "0"], "no configuration to evaluate"),
+        (["--sizes", "100", "--overlaps", "200"], "no configuration to evaluate"),
     ],
 )
 def test_bad_options_one_line_exit_2(args: list[str], message: str, tmp_path: Path, capsys) -> None:
@@ -149,6 +151,13 @@ def test_bad_options_one_line_exit_2(args: list[str], message: str, tmp_path: Pa
     assert code == 2
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
     assert out == ""
+
+
+def test_out_that_is_a_file_exit_2_before_the_run(tmp_path: Path, capsys) -> None:
+    (tmp_path / "taken").write_text("x")
+    code, out, err = run(capsys, "--out", str(tmp_path / "taken"))
+    assert code == 2 and "exists and is not a folder" in err and "Traceback" not in err
+    assert out == ""  # nothing evaluated first
 
 
 def test_unknown_documents_in_qrels_exit_2(tmp_path: Path, capsys) -> None:

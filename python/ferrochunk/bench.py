@@ -62,23 +62,48 @@ def num_threads(threads: int) -> Iterator[None]:
 
 
 def load_corpora(folder: Optional[str]) -> dict[str, list[str]]:
-    """``{name: texts}``: each sub-folder of ``folder`` is a corpus; default ../shared/corpus,
-    else the sample bundled with the package."""
-    root = Path(folder) if folder else Path("..", "shared", "corpus")
-    if not root.is_dir():
-        sample = resources.files(__package__) / "sample"
-        return {
-            "sample": [
-                f.read_text(encoding="utf-8")
-                for f in sorted(sample.iterdir(), key=str)
-                if f.name.endswith((".md", ".txt"))
-            ]
-        }
-    corpora = {}
-    for sub in sorted(p for p in root.iterdir() if p.is_dir()):
-        files = sorted(f for f in sub.rglob("*") if f.suffix in (".md", ".txt"))
-        corpora[sub.name] = [f.read_text(encoding="utf-8") for f in files]
+    """``{name: texts}`` of the ``.md`` and ``.txt`` files: each sub-folder of ``folder`` is
+    a corpus (a folder without sub-folders is one); without ``folder``, ../shared/corpus, else
+    the sample bundled with the package. ``ValueError`` (a message for the command line) for
+    a ``folder`` that is none, holds no such file, or holds one that is not UTF-8."""
+    if folder is None:
+        root = Path("..", "shared", "corpus")
+        if not root.is_dir():
+            sample = resources.files(__package__) / "sample"
+            files = sorted((f for f in sample.iterdir() if f.name.endswith(TEXTS)), key=str)
+            return {"sample": [f.read_text(encoding="utf-8") for f in files]}
+    else:
+        root = Path(folder)
+        if not root.is_dir():
+            raise ValueError(f"--corpus {folder}: not a folder")
+    subs = sorted(p for p in root.iterdir() if p.is_dir()) or [root]
+    corpora = {
+        sub.name: _texts(sorted(f for f in sub.rglob("*") if f.suffix in TEXTS)) for sub in subs
+    }
+    corpora = {name: texts for name, texts in corpora.items() if texts}
+    if not corpora:
+        raise ValueError(f"--corpus {root}: no .md or .txt file in it")
     return corpora
+
+
+TEXTS = (".md", ".txt")
+
+
+def _texts(files: list[Path]) -> list[str]:
+    """The files' texts; ``ValueError`` naming the first that is not UTF-8."""
+    try:
+        return [f.read_text(encoding="utf-8") for f in files]
+    except UnicodeDecodeError as err:
+        bad = next(f for f in files if not _utf8(f))
+        raise ValueError(f"{bad}: not UTF-8 ({err.reason} at byte {err.start})") from None
+
+
+def _utf8(path: Path) -> bool:
+    try:
+        path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def implementations(chunk_size: int, chunk_overlap: int) -> dict[str, SplitFn]:
@@ -203,9 +228,9 @@ def load_average() -> str:
         return "load average unknown"
 
 
-def run_cli(args: argparse.Namespace) -> int:
+def run_cli(args: argparse.Namespace, corpora: Optional[dict[str, list[str]]] = None) -> int:
     """``ferrochunk bench``: print the comparison table; exit 1 if any output differs."""
-    corpora = load_corpora(args.corpus)
+    corpora = load_corpora(args.corpus) if corpora is None else corpora
     impls = implementations(args.chunk_size, args.chunk_overlap)
     start = host_line()
     results = compare(corpora, impls, max(args.rounds, 1))

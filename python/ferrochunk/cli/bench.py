@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from . import UsageError
 from .options import non_negative, positive
 
 
@@ -15,6 +16,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..bench import run_cli
+    if args.chunk_overlap > args.chunk_size:
+        size, overlap = args.chunk_size, args.chunk_overlap
+        raise UsageError(f"--chunk-overlap ({overlap}) must not exceed --chunk-size ({size})")
+    from ..bench import load_corpora, run_cli
 
-    return run_cli(args)
+    try:
+        corpora = load_corpora(args.corpus)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    return run_cli(args, corpora)

@@ -112,8 +112,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 _ints(args.overlaps, "--overlaps"),
                 args.unit,
             )
+        if not configs:
+            left = "; ".join(left_out)
+            raise ValueError(f"no configuration to evaluate (left out: {left})")
         if args.k <= 0:
             raise ValueError(f"--k must be > 0, got {args.k}")
+        if Path(args.out).exists() and not Path(args.out).is_dir():
+            raise ValueError(f"--out {args.out}: exists and is not a folder")
         embedder = _embedder(args.embedder) if args.retriever == "dense" else None
         with ExitStack() as stack:
             dataset = _dataset(args, stack)
