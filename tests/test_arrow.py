@@ -274,6 +274,21 @@ def test_bad_input_gets_clear_errors() -> None:
         chunk_arrow(table(), chunker=chunker, threads=0)
 
 
+def test_struct_rows_that_are_null_and_kept_columns_given_once() -> None:
+    """A struct array (a table's rows) with a null row has no columns to read: a clear
+    ``ValueError``, not a Rust panic; and ``keep_columns`` as a one-shot iterator keeps its
+    columns (a type check once read it empty)."""
+    rows = pa.StructArray.from_arrays(
+        [pa.array(["alpha beta", "gamma"])], names=["text"], mask=pa.array([False, True])
+    )
+    with pytest.raises(ValueError, match="null rows"):
+        chunk_arrow(rows, chunker=ferrochunk.Splitter(20, 0))
+    data = pa.table({"text": ["alpha beta"], "lang": ["en"]})
+    for c in (ferrochunk.Splitter(20, 0), reference.Splitter(20, 0)):
+        out = chunk_arrow(data, chunker=c, keep_columns=iter(["lang"]))
+        assert out.column("lang").to_pylist() == ["en"]
+
+
 def test_a_failing_row_is_named() -> None:
     docs = ["fine", "bad <|endoftext|> token"]
     for c in (ferrochunk.Splitter(5, 0, length_function=COUNTER),):

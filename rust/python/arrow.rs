@@ -38,6 +38,13 @@ struct Group {
 /// string array (a `ChunkedArray` or `Array` of texts) is one column named `text_column`.
 fn as_batch(array: ArrayRef, text_column: &str) -> PyResult<RecordBatch> {
     if let DataType::Struct(_) = array.data_type() {
+        // A null struct row has no columns to read (arrow-rs panics converting one).
+        if array.null_count() > 0 {
+            return Err(PyValueError::new_err(
+                "a struct array with null rows is no table: drop or fill them first \
+                 (pyarrow.compute.drop_null)",
+            ));
+        }
         return Ok(RecordBatch::from(array.as_struct().clone()));
     }
     let field = Field::new(text_column, array.data_type().clone(), true);

@@ -120,7 +120,10 @@ def chunk_arrow(
             "ChunkedArray, a polars DataFrame, a DuckDB result...), got "
             f"{type(data).__name__}; for a list of str use pyarrow.table({{'text': texts}})"
         )
-    if isinstance(keep_columns, str) or not all(isinstance(k, str) for k in keep_columns):
+    if isinstance(keep_columns, str):
+        raise TypeError("keep_columns must be a sequence of column names")
+    keep = list(keep_columns)  # read once: an iterator would be empty the second time
+    if not all(isinstance(k, str) for k in keep):
         raise TypeError("keep_columns must be a sequence of column names")
     for name, value in (("text_column", text_column), ("id_column", id_column)):
         if value is not None and not isinstance(value, str):
@@ -133,7 +136,6 @@ def chunk_arrow(
             "MarkdownChunker without parent_size"
         )
     n = check_threads(threads)  # None: resolved in Rust by ferrochunk.parallel's rules
-    keep = list(keep_columns)
     route = _native_route(chunker)
     if route is not None:
         engine, length, settings, parent_size = route
