@@ -181,6 +181,37 @@ def test_regex_route(pattern: str, engine: type) -> None:
             splitter.native_core()
 
 
+@pytest.mark.parametrize(
+    ("separators", "regex", "text"),
+    [
+        ([r"\w{300}", " ", ""], True, "short words " * 3 + "x" * 300 + " tail"),
+        ([r"(?:a{1000}){1000}", " ", ""], True, "a b c " * 9),
+        (["[\ud800-\ue000]", " ", ""], True, "ab cd\ue000ef gh"),
+        (["a|\ud800", ""], True, "ab cd\ue000ef gh"),
+        (["\ud800", " ", ""], False, "ab cd\ue000ef gh"),
+    ],
+    ids=["over-size-limit", "nested-repeat", "surrogate-range", "surrogate-branch", "literal"],
+)
+def test_separators_rust_cannot_compile_route(separators, regex: bool, text: str) -> None:
+    """A pattern in the Rust subset whose compiled form exceeds the regex crate's size limit,
+    or a separator naming a lone surrogate (no UTF-8 form), runs on Python's re: LangChain's
+    chunks, where it raised before."""
+    opts = {"separators": separators, "is_separator_regex": regex}
+    for chunker in (ferrochunk.Splitter(20, 0, **opts), ferrochunk.Splitter(4, 0, **opts)):
+        assert type(chunker._engine) is Engine
+        chunks, calls = split_and_route(chunker, text)
+        assert calls == [text]
+        check_offsets(text, chunks)
+        size = chunker._args["chunk_size"]
+        oracle = lc.RecursiveCharacterTextSplitter(chunk_size=size, chunk_overlap=0, **opts)
+        assert [c.text for c in chunks] == oracle.split_text(text)
+    markdown = ferrochunk.MarkdownChunker(20, 0, separators=separators)
+    reference = ferrochunk.reference.MarkdownChunker(20, 0, separators=separators)
+    if regex:
+        got = [(c.text, c.start) for c in markdown.split(text)]
+        assert got == [(c.text, c.start) for c in reference.split(text)]
+
+
 def _words(s: str) -> int:
     return len(s.split())
 

@@ -80,15 +80,18 @@ class MarkdownChunker(front.MarkdownChunker):
         patterns = [to_rust(s) if s else "" for s in self.separators]
         if any(p is None for p in patterns):
             return fallback  # outside the syntax both engines read alike: stay on Python
-        native = _native.MarkdownChunker(
-            native_size(self.chunk_size),
-            native_size(self.min_size),
-            patterns,
-            self.settings,
-            native_size(self.chunk_overlap, NATIVE_MAX - 1),  # stays below the size
-            self.format,
-            self.sentence_cuts,
-        )
+        try:
+            native = _native.MarkdownChunker(
+                native_size(self.chunk_size),
+                native_size(self.min_size),
+                patterns,
+                self.settings,
+                native_size(self.chunk_overlap, NATIVE_MAX - 1),  # stays below the size
+                self.format,
+                self.sentence_cuts,
+            )
+        except (ValueError, UnicodeEncodeError):  # a pattern over the regex crate's size
+            return fallback  # limit, or naming a surrogate: Python's re runs it alike
         return NativeMarkdownEngine(native, fallback, self.length_function)
 
     def _chunk_type(self) -> Any:

@@ -45,7 +45,10 @@ class Splitter(front.Splitter):
         if specs is None or a["chunk_size"] >= 2**63:  # beyond the core's i64 sizes
             return reference_engine(a)  # Python's re and ints keep the answer exact
         keep, strip = a["keep_separator"], a["strip_whitespace"]
-        return _native.Splitter(a["chunk_size"], a["chunk_overlap"], specs, keep, strip, True)
+        try:
+            return _native.Splitter(a["chunk_size"], a["chunk_overlap"], specs, keep, strip, True)
+        except (ValueError, UnicodeEncodeError):  # a pattern over the regex crate's size
+            return reference_engine(a)  # limit, or a surrogate separator: Python's re runs it
 
     def _rust_specs(self) -> Optional[list[tuple[str, bool, str]]]:
         """``(pattern, is_regex, original)`` per separator in the core's regex syntax, or
