@@ -212,6 +212,28 @@ def test_separators_rust_cannot_compile_route(separators, regex: bool, text: str
         assert got == [(c.text, c.start) for c in reference.split(text)]
 
 
+def test_python_token_lengths_fill_token_count() -> None:
+    """A Python length marked ``counts_tokens`` (here tiktoken itself) gives every chunk its
+    ``token_count``, as the reference does, whether Rust or Python's re splits."""
+    from ferrochunk import tokens
+    from ferrochunk.reference.tokens import TiktokenLength, tiktoken_encoding
+
+    tokens.use_bundled_ranks_in_tiktoken()
+    length = TiktokenLength(tiktoken_encoding("cl100k_base"), set(), "all")
+    text = "# A\n\nHello world. Goodbye world, again.\n\n## B\n\nMore text here, 漢字 too.\n"
+    chunkers = [
+        ferrochunk.Splitter(8, 0, length_function=length),
+        ferrochunk.Splitter(
+            8, 0, length_function=length, separators=[r"(?<=\.) ", " ", ""], is_separator_regex=True
+        ),
+        ferrochunk.MarkdownChunker(8, 0, length_function=length),
+        ferrochunk.MarkdownChunker(8, 0, length_function=length, parent_size=20),
+    ]
+    for chunker in chunkers:
+        for chunks in (chunker.split(text), *chunker.split_batch([text, "x"])[:1]):
+            assert chunks and all(c.token_count == length(c.text) for c in chunks)
+
+
 def _words(s: str) -> int:
     return len(s.split())
 

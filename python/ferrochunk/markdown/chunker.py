@@ -18,7 +18,7 @@ from ..frontend.batch import drain
 from ..frontend.markdown import RESERVED_KEYS, SEPARATOR_PRESETS, user_metadata
 from ..frontend.patterns import to_rust
 from ..reference.markdown.chunker import make_engine as reference_engine
-from ..split.splitter import Chunk, is_native_length
+from ..split.splitter import Chunk, counted, is_native_length
 
 # The native sizes are Rust `usize`s. A larger size means what the largest one does (no
 # text, and no length the native engine takes, is longer), so it is clamped, not refused;
@@ -60,7 +60,7 @@ class NativeMarkdownEngine:
         if not native_takes(options):
             return self._fallback.split(text, options)
         try:
-            return self._native.split(
+            chunks, parents = self._native.split(
                 text,
                 options.metadata,
                 options.document_id,
@@ -70,6 +70,7 @@ class NativeMarkdownEngine:
             )
         except _native.Unsupported:  # lengths that are not counts: the reference engine
             return self._fallback.split(text, options)
+        return counted(chunks, self._length), parents
 
 
 class MarkdownChunker(front.MarkdownChunker):

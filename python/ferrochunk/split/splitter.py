@@ -173,11 +173,22 @@ class Splitter(front.Splitter):
             ) from None
         if oversized:
             warn_oversized(oversized, self._args["chunk_size"])
-        return chunks
+        return counted(chunks, self._args["length_function"])
 
 
 _NO_METADATA: Mapping[str, Any] = MappingProxyType({})
 _NATIVE_LENGTHS = (_native.TokenCounter, _native.HfTokenCounter)
+
+
+def counted(chunks: list[Chunk], length: Any) -> list[Chunk]:
+    """``chunks`` with their ``token_count`` when a Python ``length`` counts tokens (marked
+    ``counts_tokens``, as the reference reads it); Rust fills it for its own counters."""
+    if getattr(length, "counts_tokens", False) is not True or is_native_length(length):
+        return chunks
+    return [
+        Chunk(c.text, c.start, c.end, c.byte_start, c.byte_end, c.index, c.metadata, length(c.text))
+        for c in chunks
+    ]
 
 
 def is_native_length(length: object) -> bool:
@@ -202,4 +213,4 @@ def split(
     return Splitter(chunk_size, chunk_overlap, **options).split(text, metadata)
 
 
-__all__ = ["Chunk", "Splitter", "is_native_length", "split"]
+__all__ = ["Chunk", "Splitter", "counted", "is_native_length", "split"]
