@@ -289,6 +289,21 @@ def test_struct_rows_that_are_null_and_kept_columns_given_once() -> None:
         assert out.column("lang").to_pylist() == ["en"]
 
 
+def test_dask_keep_columns_checked_as_chunk_arrow_checks_them() -> None:
+    """``chunk_dataframe(keep_columns="id")`` kept the columns ``i`` and ``d`` (a str read as
+    its characters); a missing column failed with a bare ``KeyError``."""
+    dd = pytest.importorskip("dask.dataframe")
+    pd = pytest.importorskip("pandas")
+    from ferrochunk.dask import chunk_dataframe
+
+    frame = pd.DataFrame({"text": ["alpha beta"], "i": [1], "d": [2], "id": ["a"]})
+    ddf = dd.from_pandas(frame, npartitions=1)
+    with pytest.raises(TypeError, match="sequence of column names"):
+        chunk_dataframe(ddf, ferrochunk.Splitter(20, 0), keep_columns="id")
+    with pytest.raises(ValueError, match='no column "zz"'):
+        chunk_dataframe(ddf, ferrochunk.Splitter(20, 0), keep_columns=["zz"])
+
+
 def test_a_failing_row_is_named() -> None:
     docs = ["fine", "bad <|endoftext|> token"]
     for c in (ferrochunk.Splitter(5, 0, length_function=COUNTER),):

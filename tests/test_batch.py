@@ -169,6 +169,9 @@ def test_metadata_counts_must_match() -> None:
         splitter.split_batch(["a"], [{}, {}])
     with pytest.raises(TypeError, match=r"metadatas\[1\] must be a mapping"):
         splitter.split_batch(["a", "b"], [{}, 5])
+    pairs = [("source", "a.md")]  # what `split` takes (`dict(metadata)`), so a batch does
+    assert splitter.split_batch(["a b"], [pairs]) == [splitter.split("a b", pairs)]
+    assert splitter.split_batch(["a b"], [pairs])[0][0].metadata == {"source": "a.md"}
     with pytest.raises(TypeError, match="not a single str"):
         splitter.split_batch("abc")
 

@@ -309,6 +309,12 @@ def test_not_an_embedder() -> None:
         ({"breakpoint_threshold_amount": "95"}, TypeError, "finite number"),
         ({"breakpoint_threshold_amount": float("nan")}, TypeError, "finite number"),
         ({"number_of_chunks": 0}, ValueError, "number_of_chunks must be >= 1"),
+        ({"breakpoint_threshold_amount": 150}, ValueError, "between 0 and 100"),
+        (
+            {"breakpoint_threshold_type": "gradient", "breakpoint_threshold_amount": -1},
+            ValueError,
+            "between 0 and 100",
+        ),
         ({"length_function": 3}, TypeError, "length_function must be callable"),
     ],
 )

@@ -68,10 +68,16 @@ def chunk_dataframe(
     """``ddf.map_partitions`` with :func:`chunk_partition`, and the output's ``meta``."""
     import pyarrow as pa
 
+    if isinstance(keep_columns, str):  # as chunk_arrow refuses it: not its characters
+        raise TypeError("keep_columns must be a sequence of column names")
     keep = list(keep_columns)
     empty = _table(ddf._meta)
     markdown = hasattr(chunker, "split_hierarchy")
     parents = markdown and chunker.parent_size is not None
+    missing = [k for k in keep if k not in empty.schema.names]
+    if missing:  # chunk_arrow's message, now rather than when the graph runs
+        names = ", ".join(f'"{n}"' for n in empty.schema.names)
+        raise ValueError(f'no column "{missing[0]}" to keep (columns: {names})')
     kept = [empty.schema.field(k) for k in keep]
     schema = output_schema(pa, markdown, parents, kept, chunk_ids=chunk_ids)
     return ddf.map_partitions(

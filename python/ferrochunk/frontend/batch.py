@@ -62,11 +62,12 @@ def read_only(metadatas: Optional[Iterable[Any]]) -> Optional[Iterator[Mapping[s
 def _view(index: int, metadata: Any) -> Mapping[str, Any]:
     if not metadata:
         return NO_METADATA
-    if not isinstance(metadata, Mapping):
+    try:  # what `split` takes (a mapping, or pairs: `dict(metadata)`), so must a batch
+        return MappingProxyType(dict(metadata))
+    except (TypeError, ValueError):
         raise TypeError(
             f"metadatas[{index}] must be a mapping or None, got {type(metadata).__name__}"
-        )
-    return MappingProxyType(dict(metadata))
+        ) from None
 
 
 def documents(

@@ -82,6 +82,11 @@ class SemanticSplitter:
             amount = BREAKPOINT_DEFAULTS[breakpoint_threshold_type]
         elif isinstance(amount, bool) or not isinstance(amount, Real) or not np.isfinite(amount):
             raise TypeError(f"breakpoint_threshold_amount must be a finite number, got {amount!r}")
+        elif breakpoint_threshold_type in ("percentile", "gradient") and not 0 <= amount <= 100:
+            raise ValueError(  # a percentile: numpy refused it later, on a text of 2+ sentences
+                f"breakpoint_threshold_amount is a percentile for {breakpoint_threshold_type!r}: "
+                f"between 0 and 100, got {amount!r}"
+            )
         if number_of_chunks is not None:
             _check_int("number_of_chunks", number_of_chunks, 1)
         if length_function is not None and not callable(length_function):
