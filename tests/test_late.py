@@ -69,6 +69,17 @@ def test_a_chunk_with_no_token() -> None:
     assert pool_chunks(emb, offsets, []).shape == (0, 2)
 
 
+def test_a_blank_text_keeps_the_model_width() -> None:
+    """A model that returns only special tokens (a blank text): the chunk's vector still has
+    the model's width (it came back 1 wide), and the token embeddings are [0, width]."""
+
+    def model(window: str):
+        return np.ones((2, 4)), np.array([(0, 0), (0, 0)])  # [CLS] and [SEP] only
+
+    assert late_chunk("   ", [(0, 3)], model, on_empty="zeros").shape == (1, 4)
+    assert embed_tokens("   ", model)[0].shape == (0, 4)
+
+
 def test_a_batch_of_one_is_accepted() -> None:
     got = pool_chunks(EMB[None], np.array(OFFSETS)[None], [(0, 9)])
     assert got.tolist() == [[4.0 / 3.0, 2.0]]

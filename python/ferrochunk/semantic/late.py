@@ -103,10 +103,12 @@ def embed_tokens(
         raise TypeError(f"text must be str, got {type(text).__name__}")
     starts = _window_starts(len(text), window, overlap) if text else []
     pieces_emb, pieces_off = [], []
+    width = 0  # the model's, kept even when no window yields a real token (a blank text)
     for k, start in enumerate(starts):
         end = len(text) if window is None else min(len(text), start + window)
         emb, offs = model(text[start:end])
         emb = _embeddings(emb)
+        width = emb.shape[1]
         offs = _offsets(offs, len(emb))
         keep = offs[:, 0] < offs[:, 1]
         lo = 0 if k == 0 else (start + _prev_end(starts, k, window, len(text))) // 2
@@ -117,7 +119,7 @@ def embed_tokens(
             pieces_emb.append(emb[keep])
             pieces_off.append(offs[keep] + start)
     if not pieces_emb:
-        return np.zeros((0, 0)), np.zeros((0, 2), dtype=np.int64)
+        return np.zeros((0, width)), np.zeros((0, 2), dtype=np.int64)
     dims = {e.shape[1] for e in pieces_emb}
     if len(dims) > 1:
         raise ValueError(f"the model returned embeddings of different widths {sorted(dims)}")
