@@ -266,6 +266,9 @@ def test_bad_input_gets_clear_errors() -> None:
             chunk_arrow(table(), chunker=c, text_column="id")
     with pytest.raises(ValueError, match="already uses"):
         chunk_arrow(table(start=[1] * 6), chunker=chunker, keep_columns=["start"])
+    for c in (chunker, reference.Splitter(30, 5)):  # a kept column that is not there
+        with pytest.raises(ValueError, match=r'no column "zz".*"id", "text"'):
+            chunk_arrow(table(), chunker=c, keep_columns=["zz"])
     with pytest.raises(TypeError, match="Arrow data"):
         chunk_arrow(["a", "b"], chunker=chunker)
     with pytest.raises(TypeError, match="chunker must be"):

@@ -61,6 +61,10 @@ def chunk_rows(
     """``(output table, (rows, null_texts))`` chunking ``table`` with ``chunker.split``."""
     markdown = hasattr(chunker, "split_hierarchy")
     parents = markdown and chunker.parent_size is not None
+    missing = [name for name in keep_columns if name not in table.schema.names]
+    if missing:  # the Rust path's error, not pyarrow's KeyError
+        available = ", ".join(f'"{n}"' for n in table.schema.names)
+        raise ValueError(f'no column "{missing[0]}" in the input; its columns are {available}')
     kept = [table.schema.field(name) for name in keep_columns]
     schema = output_schema(pa, markdown, parents, kept, chunk_ids=chunk_ids)
     for name in keep_columns:
