@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..documents import Document
-from ..reference.markdown.header import HeaderEngine
+from ..reference.markdown.header import HeaderEngine, match_header
 from ..reference.split.recursive import Engine
 from ..reference.split.scan import Separator
 from .markdown_header import HeaderRule
@@ -69,9 +69,7 @@ class HookedHeaderEngine(HeaderEngine):
         sep = rule.sep
         if self.splitter._is_custom_header(line, sep):
             return line[len(sep) : -len(sep)].strip()
-        if line.startswith(sep) and (len(line) == len(sep) or line[len(sep)] == " "):
-            return line[len(sep) :].strip()
-        return None
+        return match_header(line, rule._replace(custom=False))  # the standard reading
 
     def split(self, text: str, names: list[Any]) -> list[Document]:
         lines = [

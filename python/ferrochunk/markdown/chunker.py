@@ -70,7 +70,7 @@ class NativeMarkdownEngine:
             )
         except _native.Unsupported:  # lengths that are not counts: the reference engine
             return self._fallback.split(text, options)
-        return counted(chunks, self._length), parents
+        return (chunks if self._length is None else counted(chunks, self._length)), parents
 
 
 class MarkdownChunker(front.MarkdownChunker):
