@@ -39,7 +39,14 @@ def test_no_arguments_runs_on_the_sample(tmp_path: Path, monkeypatch, capsys) ->
     assert {r["chunker"] for r in rows} == {"markdown", "splitter", "recursive", "tokens"}
     assert all(0 <= r["recall_strict"] <= r["recall_lenient"] <= 1 for r in rows)
     assert "synthetic questions" in out and "| R@5 strict % |" in out.replace(" | ", " | ")
-    assert "| markdown | 100 tok | 0 |" in out and "mid-sentence %" in out
+    assert "| markdown | 32 tok | 0 |" in out and "mid-sentence %" in out
+    assert "answers drawn by pysbd" in out and "| whole % |" in out
+    assert report["dataset"]["segmenter"].startswith("pysbd ")
+    # the sample needs several chunks a document at these sizes, so the chunkers differ
+    whole = {(r["chunker"], r["size"]): r["answers_whole"] for r in rows}
+    assert all(0 <= w <= 1 for w in whole.values())
+    assert len({whole[c, 64] for c in ("markdown", "splitter", "tokens")}) == 3
+    assert whole["markdown", 32] < whole["markdown", 128]
     assert "wrote" in out
 
 
@@ -96,6 +103,9 @@ def test_beir_folder(tmp_path: Path, capsys) -> None:
     # one chunk per document; each query's words are only in its relevant document
     assert row["recall_strict"] == row["mrr_strict"] == row["ndcg_strict"] == 1.0
     assert row["span_recall"] == 1.0 and "beir questions: 2 over 3 documents" in out
+    # answers whole is not defined without spans: n/a, never a number
+    assert row["answers_whole"] is None and report["answers_whole"].startswith("n/a")
+    assert "| n/a |" in out and "whole %: n/a" in out
     assert (out_dir / "eval.png").read_bytes().startswith(PNG)
 
 
@@ -125,6 +135,7 @@ def test_span_questions_file(tmp_path: Path, capsys) -> None:
     assert code == 0, err
     (row,) = results(tmp_path / "out")["results"]
     assert row["recall_strict"] == 1.0 and row["mrr_strict"] == 1.0
+    assert row["answers_whole"] == 1.0  # "Fog rolled o" (12) lies in the 40-character piece
     code, _, err = run(capsys, "--data", str(tmp_path / "q.jsonl"))
     assert code == 2 and "give their documents with --docs" in err
 
@@ -185,7 +196,7 @@ def test_left_out_combinations_are_named(tmp_path: Path, capsys) -> None:
 def test_help_shows_defaults(capsys) -> None:
     assert main(["eval", "--help"]) == 0
     out = capsys.readouterr().out
-    assert "(default: 5)" in out and "(default: bm25)" in out and "(default: 100,200,400)" in out
+    assert "(default: 5)" in out and "(default: bm25)" in out and "(default: 32,64,128)" in out
     with pytest.raises(SystemExit) as main_help:
         main(["--help"])
     assert main_help.value.code == 0 and "eval" in capsys.readouterr().out

@@ -179,15 +179,15 @@ def test_sentences_are_prose_spans() -> None:
     assert all(s == s.strip() and s for s in got)
 
 
-def test_synthetic_questions_are_seeded_true_spans() -> None:
+def test_synthetic_questions_from_a_given_splitter() -> None:
     docs = {
         "a.md": TEXT,
         "b.md": TEXT.replace("lighthouse", "harbour")
         + "\nA fresh unique sentence appears only in this second file here.",
     }
-    one = synthetic_questions(docs, 50, seed=3)
-    again = synthetic_questions(docs, 50, seed=3)
-    other = synthetic_questions(docs, 50, seed=4)
+    one = synthetic_questions(docs, 50, seed=3, sentences=sentence_spans)
+    again = synthetic_questions(docs, 50, seed=3, sentences=sentence_spans)
+    other = synthetic_questions(docs, 50, seed=4, sentences=sentence_spans)
     assert one.kind == "synthetic" and "synthetic" in one.notes
     assert one.questions == again.questions
     assert [q.query for q in one.questions] != [q.query for q in other.questions]

@@ -17,9 +17,12 @@ chunks as ``(start, end)`` pairs or objects with ``.start``/``.end``).
 from .chunkers import CHUNKERS, PEERS, Config, Skip, build, locate, register, to_spans
 from .data import Answer, Dataset, Question, load_beir, load_documents, load_span_questions
 from .grid import expand, load_grid
+from .labelled import labelled_questions, write_spans
 from .measures import covers, rank_scores, span_scores
 from .runner import evaluate
 from .synthetic import sentence_spans, synthetic_questions
+from .variants import prose_variants
+from .whole import answers_whole
 
 __all__ = [
     "CHUNKERS",
@@ -29,19 +32,23 @@ __all__ = [
     "Dataset",
     "Question",
     "Skip",
+    "answers_whole",
     "build",
     "covers",
     "evaluate",
     "expand",
+    "labelled_questions",
     "load_beir",
     "load_documents",
     "load_grid",
     "load_span_questions",
     "locate",
+    "prose_variants",
     "rank_scores",
     "register",
     "sentence_spans",
     "span_scores",
     "synthetic_questions",
     "to_spans",
+    "write_spans",
 ]

@@ -18,7 +18,7 @@ from typing import Any, NoReturn, Optional
 from .chunkers import CHUNKERS
 
 DEFAULT_CHUNKERS = "markdown,splitter,recursive,tokens"
-DEFAULT_SIZES = "100,200,400"
+DEFAULT_SIZES = "32,64,128"  # small: each sample document needs several chunks
 DEFAULT_OVERLAPS = "0"
 HELP = "score chunkers by retrieval (Recall/MRR/nDCG@K) on questions (default: bundled sample)"
 

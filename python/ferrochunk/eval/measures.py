@@ -13,7 +13,8 @@ a span of a document, or a whole relevant document (BEIR qrels).
 - **Recall@K** = credited units / all units of the question; **MRR@K** = 1 / rank of the first
   chunk that credits a unit (0 if none in the top K); **nDCG@K** = DCG / ideal DCG, with
   DCG = sum over ranks i <= K of (grade of the units credited at i) / log2(i + 1), and the
-  ideal DCG putting one unit per rank, highest grade first (grades are 1 for spans).
+  ideal DCG putting one unit per rank, highest grade first (grades are 1 for spans), capped
+  at 1 (one chunk may credit several spans of a question at one rank).
 - **Span precision / recall / IoU** compare the code points of the retrieved context (the
   union of the top-K chunks, per document) with those of the answers (whole documents for
   document answers): |R ∩ A| / |R|, |R ∩ A| / |A|, |R ∩ A| / |R u A| — the character-level
@@ -77,7 +78,7 @@ def rank_scores(hits: Sequence[Hit], answers: Sequence[Answer], k: int, strict: 
     return RankScores(
         found / len(answers),
         0.0 if first is None else 1.0 / (first + 1),
-        dcg / idcg if idcg > 0 else 0.0,
+        min(1.0, dcg / idcg) if idcg > 0 else 0.0,  # one chunk may credit several spans
     )
 
 

@@ -13,6 +13,14 @@ def _size(row: dict[str, Any]) -> str:
     return f"{row['size']} {'tok' if row['unit'] == 'tokens' else 'ch'}"
 
 
+WHOLE = "share of answers (all spans of one question) inside a single chunk"
+
+
+def _whole(row: dict[str, Any]) -> str:
+    value = row.get("answers_whole")
+    return "n/a" if value is None else f"{100 * value:.1f}"
+
+
 def _table(head: Sequence[str], rows: list[list[str]]) -> str:
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     lines += ["| " + " | ".join(r) + " |" for r in rows]
@@ -20,7 +28,8 @@ def _table(head: Sequence[str], rows: list[list[str]]) -> str:
 
 
 def tables(report: dict[str, Any]) -> str:
-    """The retrieval table, the boundary table and the skipped configurations, as text."""
+    """The retrieval table (with answers whole, ``n/a`` without spans), the boundary table
+    and the skipped configurations, as text."""
     k = report["k"]
     done = [r for r in report["results"] if "skipped" not in r]
     retrieval = [
@@ -29,6 +38,7 @@ def tables(report: dict[str, Any]) -> str:
             _size(r),
             str(r["overlap"]),
             str(r["boundaries"]["chunks"]),
+            _whole(r),
             f"{r['context_tokens']:.0f}",
             f"{100 * r['recall_strict']:.1f}",
             f"{100 * r['recall_lenient']:.1f}",
@@ -42,7 +52,7 @@ def tables(report: dict[str, Any]) -> str:
         ]
         for r in done
     ]
-    head = ["chunker", "size", "overlap", "chunks", "tokens/query", f"R@{k} strict %"]
+    head = ["chunker", "size", "overlap", "chunks", "whole %", "tokens/query", f"R@{k} strict %"]
     head += [f"R@{k} lenient %", f"MRR@{k}", f"nDCG@{k}", "span P", "span R", "IoU"]
     head += ["chunk+index s", "ms/query"]
     boundary = [
@@ -53,10 +63,12 @@ def tables(report: dict[str, Any]) -> str:
     bhead = ["chunker", "size", "overlap", "mid-sentence %", "cut blocks %", "tiny %"]
     bhead += ["oversize %", "coverage %", "dangling %"]
     data = report["dataset"]
+    drawn = f"; answers drawn by {data['segmenter']}" if data.get("segmenter") else ""
     parts = [
         f"{data['kind']} questions: {data['questions']} over {data['documents']} documents "
-        f"({data['name']}); retriever {report['retriever']}, k = {k}",
+        f"({data['name']}{drawn}); retriever {report['retriever']}, k = {k}",
         _table(head, retrieval),
+        f"whole %: {report.get('answers_whole', WHOLE)}",
         _table(bhead, boundary),
     ]
     skipped = [r for r in report["results"] if "skipped" in r]

@@ -1,8 +1,9 @@
 """Runs a grid of chunker configurations over one dataset and measures each.
 
-For every configuration: chunk every document, put all the chunks in one index (BM25, or
-dense vectors), ask every question, and score the top ``k`` chunks (:mod:`.measures`); then
-the model-free boundary measures of the same chunks (:mod:`.boundaries`). Timings are kept
+For every configuration: chunk every document, count the answers that lie whole in one
+chunk (:mod:`.whole`, no retriever), put all the chunks in one index (BM25, or dense
+vectors), ask every question, and score the top ``k`` chunks (:mod:`.measures`); then the
+model-free boundary measures of the same chunks (:mod:`.boundaries`). Timings are kept
 apart (``timing``) from the measures, which are the same on every run with the same inputs.
 """
 
@@ -22,8 +23,11 @@ from .chunkers import ENCODING, Config, Skip, Spans, build
 from .data import Dataset
 from .dense import Dense, as_embedder, normalise
 from .measures import Hit, rank_scores, span_scores
+from .whole import answers_whole
 
 Log = Callable[[str], None]
+WHOLE_DEFINED = "share of answers (all spans of one question) inside a single chunk"
+WHOLE_UNDEFINED = "n/a: relevance is per document (no answer spans)"
 
 
 @dataclass
@@ -31,7 +35,7 @@ class Result:
     """Measures of one configuration (``skipped`` says why there are none)."""
 
     config: Config
-    measures: dict[str, float] = field(default_factory=dict)
+    measures: dict[str, Any] = field(default_factory=dict)
     boundaries: dict[str, Any] = field(default_factory=dict)
     timing: dict[str, float] = field(default_factory=dict)
     skipped: Optional[str] = None
@@ -115,6 +119,7 @@ def evaluate(
         "k": k,
         "retriever": retriever,
         "size_units": {"chars": "code points", "tokens": ENCODING},
+        "answers_whole": WHOLE_DEFINED if dataset.kind != "beir" else WHOLE_UNDEFINED,
         "results": [r.as_dict() for r in results],
         "timing": run_timing,
     }
@@ -124,8 +129,10 @@ def _brief(result: Result, k: int) -> str:
     if result.skipped:
         return f"skipped ({result.skipped})"
     m, t = result.measures, result.timing
+    whole = "n/a" if m["answers_whole"] is None else f"{100 * m['answers_whole']:.1f} %"
     return (
-        f"{result.boundaries['chunks']} chunks, strict R@{k} {m['recall_strict']:.3f}, "
+        f"{result.boundaries['chunks']} chunks, answers whole {whole}, "
+        f"strict R@{k} {m['recall_strict']:.3f}, "
         f"{m['context_tokens']:.0f} tokens/query, "
         f"{t['chunk_s'] + t['index_s'] + t['query_s']:.2f} s"
     )
@@ -152,7 +159,9 @@ def _one(dataset: Dataset, config: Config, k: int, retriever: Any) -> Result:
         ranked = dense.search_vectors(qvecs, k)
     t3 = time.perf_counter()
     tokens = get_encoding(ENCODING).count_batch(chunks.texts)
-    measures = _measures(dataset, chunks, ranked, tokens, k)
+    measures: dict[str, Any] = _measures(dataset, chunks, ranked, tokens, k)
+    whole = answers_whole(dataset.questions, dict(zip(dataset.documents, chunks.per_doc)))
+    measures["answers_whole"] = None if whole is None else round(whole, 6)
     texts = list(dataset.documents.values())
     length = get_encoding(ENCODING).length_function() if config.unit == "tokens" else len
     formats = [format_for_path(d, "markdown") or "markdown" for d in dataset.documents]

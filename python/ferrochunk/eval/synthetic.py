@@ -1,14 +1,18 @@
 """Synthetic questions for a corpus that has none (clearly labelled ``kind="synthetic"``).
 
-Each question is one of the corpus's own prose sentences with some of its words held out
-(chosen by a seeded ``random.Random``); its answer is that sentence's exact span. Such
-questions are easy for a lexical retriever to find, so what they measure is mostly whether a
-chunker keeps a sentence whole and how much context it costs to bring it back — exactly the
-part of retrieval that chunking controls. They are no substitute for real questions.
+Each answer is a run of 1 to 3 consecutive sentences of the corpus's prose paragraphs, as
+pysbd finds them (a segmenter independent of ferrochunk's, :mod:`.segmenter`), a third of
+them crossing a paragraph seam (:mod:`.draw`); its question is the answer's words with some
+held out (a seeded ``random.Random``). Such questions are easy for a lexical retriever, so
+what they measure is mostly whether a chunker keeps the answer whole and how much context it
+costs to bring back — the part of retrieval that chunking controls. They are no substitute
+for real questions.
 
-Sentences come from prose only (not fenced or indented code, tables, headings or HTML), are
-8 to 80 words long (a CJK character counts as a word), and occur once in the corpus: a
-sentence repeated elsewhere would have more than one right answer.
+Paragraphs are prose only (not fenced or indented code, tables, headings or HTML); answers
+are 8 to 150 words long (a CJK character counts as a word), and the text of each span occurs
+once in the corpus: a repeated one would have more than one right answer.
+:func:`sentence_spans` is a small regex sentence finder kept for the benchmarks that ask for
+it (``sentences=``).
 """
 
 from __future__ import annotations
@@ -17,9 +21,10 @@ import random
 import re
 from collections import Counter
 from collections.abc import Iterator
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from .data import Answer, Dataset, Question
+from .draw import Drawn, blocks_of, draw
 
 Spans = list[tuple[int, int]]
 
@@ -103,40 +108,75 @@ def synthetic_questions(
     seed: int = 0,
     hold_out: float = 0.5,
     min_words: int = 8,
-    max_words: int = 80,
-    sentences: Callable[[str], Spans] = sentence_spans,
+    max_words: int = 150,
+    seam_share: float = 1 / 3,
+    sentences: Optional[Callable[[str], Spans]] = None,
     name: str = "synthetic",
 ) -> Dataset:
-    """A :class:`Dataset` of up to ``n`` synthetic questions over ``documents`` (all the
-    candidate sentences when there are fewer; the count is in ``notes``). ``sentences`` may
-    be any ``text -> [(start, end)]`` sentence splitter."""
+    """A :class:`Dataset` of up to ``n`` synthetic questions over ``documents`` (fewer when
+    the corpus has fewer candidates; the counts are in ``notes``). Answers are runs of 1-3
+    pysbd sentences of the prose paragraphs, ``seam_share`` of them across a paragraph seam
+    (:mod:`.draw`); ``sentences``, any ``text -> [(start, end)]`` splitter, replaces that:
+    each of its spans is then a candidate answer."""
     if not documents:
         raise ValueError("the corpus is empty (no documents)")
-    if n <= 0 or not 0 < hold_out < 1:
-        raise ValueError(f"need n > 0 and 0 < hold_out < 1, got n={n}, hold_out={hold_out}")
-    found = []
-    for doc_id, text in documents.items():
-        for a, b in sentences(text):
-            words = len(WORD.findall(text, a, b))
-            if min_words <= words <= max_words:
-                found.append((doc_id, a, b, " ".join(text[a:b].split())))
-    seen = Counter(s for *_, s in found)
-    unique = [f for f in found if seen[f[3]] == 1]
-    if not unique:
+    if n <= 0 or not 0 < hold_out < 1 or not 0 <= seam_share < 1:
+        raise ValueError(
+            f"need n > 0, 0 < hold_out < 1 and 0 <= seam_share < 1, got n={n}, "
+            f"hold_out={hold_out}, seam_share={seam_share}"
+        )
+    rng = random.Random(seed)
+    if sentences is None:
+        blocks = [b for d, t in documents.items() for b in blocks_of(d, t, list(paragraphs(t)))]
+        drawn, notes = draw(
+            documents,
+            blocks,
+            n,
+            rng,
+            seam_share=seam_share,
+            min_words=min_words,
+            max_words=max_words,
+        )
+        how = f"runs of 1-3 sentences ({notes['segmenter']}), {seam_share:.0%} across a seam"
+    else:
+        drawn, notes = _given(documents, sentences, n, rng, min_words, max_words)
+        how = "the given splitter's spans"
+    if not drawn:
         raise ValueError(
             f"no prose sentence of {min_words}-{max_words} words occurs once in the corpus; "
             "synthetic questions need prose (give questions with --data instead)"
         )
-    rng = random.Random(seed)
-    picked = sorted(rng.sample(range(len(unique)), min(n, len(unique))))
     questions = []
-    for i, k in enumerate(picked):
-        doc_id, a, b, _ = unique[k]
-        query = make_query(documents[doc_id][a:b], rng, hold_out)
-        questions.append(Question(f"syn-{i}", query, (Answer(doc_id, a, b),)))
+    for i, (doc_id, spans) in enumerate(drawn):
+        text = " ".join(documents[doc_id][a:b] for a, b in spans)
+        answers = tuple(Answer(doc_id, a, b) for a, b in spans)
+        questions.append(Question(f"syn-{i}", make_query(text, rng, hold_out), answers))
+    notes = {"synthetic": f"{how}, {hold_out:.0%} of words held out, seed {seed}", **notes}
+    return Dataset(name, "synthetic", dict(documents), questions, notes)
+
+
+def _given(
+    documents: dict[str, str],
+    sentences: Callable[[str], Spans],
+    n: int,
+    rng: random.Random,
+    min_words: int,
+    max_words: int,
+) -> tuple[list[Drawn], dict[str, Any]]:
+    """Candidates from a given splitter: its spans of ``min_words``-``max_words`` words that
+    occur once in the corpus, ``n`` of them sampled."""
+    found = []
+    for doc_id, text in documents.items():
+        for a, b in sentences(text):
+            if min_words <= len(WORD.findall(text, a, b)) <= max_words:
+                found.append((doc_id, a, b, " ".join(text[a:b].split())))
+    seen = Counter(s for *_, s in found)
+    unique = [f for f in found if seen[f[3]] == 1]
+    picked = sorted(rng.sample(range(len(unique)), min(n, len(unique))))
+    drawn = [(unique[k][0], ((unique[k][1], unique[k][2]),)) for k in picked]
     notes = {
-        "synthetic": f"own sentences as answers, {hold_out:.0%} of words held out, seed {seed}",
+        "segmenter": getattr(sentences, "__qualname__", "a given splitter"),
         "candidate sentences": len(unique),
         "repeated sentences left out": len(found) - len(unique),
     }
-    return Dataset(name, "synthetic", dict(documents), questions, notes)
+    return drawn, notes
