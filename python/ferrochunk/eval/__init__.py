@@ -17,7 +17,7 @@ chunks as ``(start, end)`` pairs or objects with ``.start``/``.end``).
 from .chunkers import CHUNKERS, PEERS, Config, Skip, build, locate, register, to_spans
 from .data import Answer, Dataset, Question, load_beir, load_documents, load_span_questions
 from .grid import expand, load_grid
-from .labelled import labelled_questions, write_spans
+from .labelled import answered_only, labelled_questions, paragraphs_of, write_spans
 from .measures import covers, rank_scores, span_scores
 from .runner import evaluate
 from .synthetic import sentence_spans, synthetic_questions
@@ -32,6 +32,7 @@ __all__ = [
     "Dataset",
     "Question",
     "Skip",
+    "answered_only",
     "answers_whole",
     "build",
     "covers",
@@ -43,6 +44,7 @@ __all__ = [
     "load_grid",
     "load_span_questions",
     "locate",
+    "paragraphs_of",
     "prose_variants",
     "rank_scores",
     "register",

@@ -4,7 +4,8 @@ reStructuredText (paragraphs, list items, definition-list items, table rows).
 
 A parser reports a block's text without its container markup (list markers, indentation,
 quote markers); the block is mapped back to the source by matching that text line by line,
-allowing only whitespace (and ``>``) at the start of each following line. A block whose text
+allowing only whitespace (and ``>``) at the start of each following line, and blank
+lines between. A block whose text
 is not found that way, or is found more than once in its document, is not mapped: it is
 skipped and counted, never placed by guesswork. So ``text[start:end]`` is always the block's
 own source.
@@ -18,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-LINE_LEAD = r"\n[ \t>]*"
+LINE_LEAD = r"\n(?:[ \t>]*\n)*[ \t>]*"  # a line break, blank lines, indentation
 
 
 @dataclass(frozen=True)
