@@ -96,6 +96,11 @@ def test_labelled_set_round_trips_through_span_jsonl(tmp_path) -> None:
     }
     assert "a list item that runs over\n  two indented lines of text" in answers
     assert "| lens | focus the light |" in answers and "name   what" in answers
+    pairs = [q.answers for q in data.questions if len(q.answers) == 2]
+    assert pairs  # two adjacent blocks: only blank lines or a marker between
+    for first, second in pairs:
+        gap = docs[first.doc_id][first.end : second.start]
+        assert re.fullmatch(r"\s*(?:[-*+>]|\d+[.)])?\s*", gap) and "\n" in gap
     loaded = load_span_questions(*write_spans(data, tmp_path))
     assert [q.answers for q in loaded.questions] == [q.answers for q in data.questions]
 
