@@ -1,14 +1,21 @@
 """Retrieval benchmark suite: which chunker, size and overlap find the answers, and at what
 cost in context. ``ferrochunk eval`` runs it from the command line (:mod:`.cli`).
 
->>> from ferrochunk.eval import Config, evaluate, synthetic_questions
->>> docs = {"a.md": "The lighthouse keeper lit the lamp at dusk every single day. "
-...         "Ships passed the rocky point safely through the long winter nights."}
->>> data = synthetic_questions(docs, n=2, seed=1)
+>>> from ferrochunk.eval import Answer, Config, Dataset, Question, evaluate
+>>> text = ("The lighthouse keeper lit the lamp at dusk every single day. "
+...         "Ships passed the rocky point safely through the long winter nights.")
+>>> questions = [Question("q1", "keeper lamp dusk", (Answer("a.md", 0, 60),)),
+...              Question("q2", "ships rocky point", (Answer("a.md", 61, len(text)),))]
+>>> data = Dataset("tiny", "spans", {"a.md": text}, questions)
 >>> report = evaluate(data, [Config("splitter", 80, 0)], k=1)  # 80 code points: cuts the 2nd
 >>> r = report["results"][0]
->>> r["boundaries"]["chunks"], r["recall_strict"], r["recall_lenient"]
-(2, 0.5, 1.0)
+>>> r["boundaries"]["chunks"], r["answers_whole"], r["recall_strict"], r["recall_lenient"]
+(2, 0.5, 0.5, 1.0)
+
+Questions come from a span JSONL file (:func:`load_span_questions`), a BEIR folder
+(:func:`load_beir`), parsed blocks of real documents (:func:`labelled_questions`), prose
+rewritten into the forms real corpora have (:func:`prose_variants`), or the documents
+themselves (:func:`synthetic_questions`, answers drawn by pysbd).
 
 Any chunker plugs in with :func:`register` (a factory ``Config -> (text -> chunks)``, the
 chunks as ``(start, end)`` pairs or objects with ``.start``/``.end``).
