@@ -99,19 +99,19 @@ def measure(data: Dataset, config: Config, recall: bool) -> dict[str, Any]:
     return row
 
 
-def header(argv: list[str]) -> str:
+def run_info(argv: list[str]) -> dict[str, str]:
     """The exact command, the date and the commit (``+dirty`` with local changes)."""
 
     def git(*cmd: str) -> str:
         done = subprocess.run(["git", "-C", str(ROOT), *cmd], capture_output=True, text=True)
         return done.stdout.strip()
 
-    commit = git("rev-parse", "--short", "HEAD") + (
-        "+dirty" if git("status", "--porcelain") else ""
-    )
-    command = shlex.join(["python", "benches/answers_whole.py", *argv])
-    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    return f"`{command}` — {date}, commit {commit}"
+    dirty = "+dirty" if git("status", "--porcelain", "--untracked-files=no") else ""
+    return {
+        "command": shlex.join(["python", "benches/answers_whole.py", *argv]),
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "commit": git("rev-parse", "--short", "HEAD") + dirty,
+    }
 
 
 def table(name: str, data: Dataset, rows: list[dict[str, Any]], recall: bool) -> str:
@@ -185,7 +185,8 @@ def main(argv: list[str]) -> None:
     except ValueError:
         sys.exit(f"answers_whole: --sizes {args.sizes!r}: comma-separated integers")
     sets = datasets(names(args.sets, SETS, "--sets"), args)
-    print(header(argv) + "\n")
+    info = run_info(argv)
+    print(f"`{info['command']}` — {info['date']}, commit {info['commit']}\n")
     results: dict[str, list[dict[str, Any]]] = {}
     for name, data in sets.items():
         rows = []
@@ -201,7 +202,7 @@ def main(argv: list[str]) -> None:
     print("### answers whole % (set and size across)\n")
     print(summary(results, sizes))
     if args.json:
-        print(json.dumps({"command": header(argv), "results": results}, indent=1))
+        print(json.dumps({**info, "results": results}, indent=1))
 
 
 if __name__ == "__main__":
