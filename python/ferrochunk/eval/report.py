@@ -8,12 +8,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .whole import DEFINED
+
 
 def _size(row: dict[str, Any]) -> str:
     return f"{row['size']} {'tok' if row['unit'] == 'tokens' else 'ch'}"
-
-
-WHOLE = "share of answers (all spans of one question) inside a single chunk"
 
 
 def _whole(row: dict[str, Any]) -> str:
@@ -68,7 +67,7 @@ def tables(report: dict[str, Any]) -> str:
         f"{data['kind']} questions: {data['questions']} over {data['documents']} documents "
         f"({data['name']}{drawn}); retriever {report['retriever']}, k = {k}",
         _table(head, retrieval),
-        f"whole %: {report.get('answers_whole', WHOLE)}",
+        f"whole %: {report.get('answers_whole', DEFINED)}",
         _table(bhead, boundary),
     ]
     skipped = [r for r in report["results"] if "skipped" in r]

@@ -23,11 +23,9 @@ from .chunkers import ENCODING, Config, Skip, Spans, build
 from .data import Dataset
 from .dense import Dense, as_embedder, normalise
 from .measures import Hit, rank_scores, span_scores
-from .whole import answers_whole
+from .whole import DEFINED, UNDEFINED, answers_whole
 
 Log = Callable[[str], None]
-WHOLE_DEFINED = "share of answers (all spans of one question) inside a single chunk"
-WHOLE_UNDEFINED = "n/a: relevance is per document (no answer spans)"
 
 
 @dataclass
@@ -119,7 +117,7 @@ def evaluate(
         "k": k,
         "retriever": retriever,
         "size_units": {"chars": "code points", "tokens": ENCODING},
-        "answers_whole": WHOLE_DEFINED if dataset.kind != "beir" else WHOLE_UNDEFINED,
+        "answers_whole": DEFINED if dataset.kind != "beir" else UNDEFINED,
         "results": [r.as_dict() for r in results],
         "timing": run_timing,
     }

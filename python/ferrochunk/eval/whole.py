@@ -17,6 +17,8 @@ from typing import Optional
 from .data import Question
 
 Spans = list[tuple[int, int]]
+DEFINED = "share of answers (all spans of one question) inside a single chunk"
+UNDEFINED = "n/a: relevance is per document (no answer spans)"
 
 
 class ChunkIndex:
