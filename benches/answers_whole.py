@@ -171,7 +171,9 @@ def main(argv: list[str]) -> None:
     )
     p.add_argument("--chunkers", default=",".join(CHUNKERS), help="comma-separated chunker names")
     p.add_argument("--sizes", default="200,400", help="comma-separated cl100k token sizes")
-    p.add_argument("--questions", type=int, default=300, help="questions per set when built")
+    p.add_argument(
+        "--questions", type=int, default=1000, help="questions per set when built (cached: as is)"
+    )
     p.add_argument("--recall", action="store_true", help="also strict Recall@5 with BM25")
     p.add_argument("--json", action="store_true", help="also print the results as JSON")
     p.add_argument("--offline", action="store_true", help="fetch nothing (no docs-rst)")

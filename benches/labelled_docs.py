@@ -1,6 +1,6 @@
 """Builds span-labelled question sets from real text, none drawn by a chunker's rules.
 
-    python benches/labelled_docs.py [--cache ~/.cache/ferrochunk-corpora] [--questions 300]
+    python benches/labelled_docs.py [--cache ~/.cache/ferrochunk-corpora] [--questions 1000]
 
 Sets (written as span JSONL to ``CACHE/labelled/<set>/{questions,docs}.jsonl``, which
 ``ferrochunk eval --data .../questions.jsonl --docs .../docs.jsonl`` reads):
@@ -130,7 +130,7 @@ def load(cache: Path) -> dict[str, Dataset]:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
-    p.add_argument("--questions", type=int, default=300, help="questions per set (at most)")
+    p.add_argument("--questions", type=int, default=1000, help="questions per set (at most)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--offline", action="store_true", help="fetch nothing (no docs-rst)")
     args = p.parse_args()
