@@ -9,7 +9,8 @@ first when missing; ``--offline`` builds what needs no fetching, in memory) and
 ``synthetic``: synthetic questions over ``../shared/corpus``, read in place. Each chunker
 runs at each size in cl100k tokens, no overlap, over the documents that hold an answer;
 a peer that is not installed is skipped with a message. Columns: answers whole %, chunks,
-mean cl100k tokens per chunk (and, with ``--recall``, strict Recall@5, BM25 over the same
+mean cl100k tokens per chunk, whole % of the one-span answers and of those over a seam
+(several spans) apart (and, with ``--recall``, strict Recall@5, BM25 over the same
 documents).
 """
 
@@ -83,12 +84,17 @@ def measure(data: Dataset, config: Config, recall: bool) -> dict[str, Any]:
     t0 = time.perf_counter()
     split = build(config)
     chunks = chunk_all(data, split)
-    whole = answers_whole(data.questions, dict(zip(data.documents, chunks.per_doc)))
+    per_doc = dict(zip(data.documents, chunks.per_doc))
+    whole = answers_whole(data.questions, per_doc)
+    one = [q for q in data.questions if len(q.answers) == 1]
+    several = [q for q in data.questions if len(q.answers) > 1]
     tokens = get_encoding(ENCODING).count_batch(chunks.texts)
     row = {
         "chunker": config.chunker,
         "size": config.size,
         "answers_whole_pct": round(100 * (whole or 0.0), 2),
+        "one_span_whole_pct": _pct(answers_whole(one, per_doc)),
+        "several_spans_whole_pct": _pct(answers_whole(several, per_doc)),
         "chunks": len(chunks.texts),
         "tokens_per_chunk": round(sum(tokens) / max(len(tokens), 1), 1),
         "seconds": round(time.perf_counter() - t0, 2),
@@ -97,6 +103,10 @@ def measure(data: Dataset, config: Config, recall: bool) -> dict[str, Any]:
         report = evaluate(data, [config], k=5)
         row["recall_strict_at_5_pct"] = round(100 * report["results"][0]["recall_strict"], 2)
     return row
+
+
+def _pct(share: float | None) -> float | None:
+    return None if share is None else round(100 * share, 2)
 
 
 def run_info(argv: list[str]) -> dict[str, str]:
@@ -117,7 +127,7 @@ def run_info(argv: list[str]) -> dict[str, str]:
 def table(name: str, data: Dataset, rows: list[dict[str, Any]], recall: bool) -> str:
     """One set's Markdown table."""
     seams = sum(len({a.start for a in q.answers}) > 1 for q in data.questions)
-    head = ["chunker", "size", "whole %", "chunks", "tokens/chunk"] + (
+    head = ["chunker", "size", "whole %", "1 span %", "seam %", "chunks", "tokens/chunk"] + (
         ["R@5 strict %"] if recall else []
     )
     lines = [
@@ -132,6 +142,8 @@ def table(name: str, data: Dataset, rows: list[dict[str, Any]], recall: bool) ->
             r["chunker"],
             f"{r['size']} tok",
             f"{r['answers_whole_pct']:.1f}",
+            _cell(r["one_span_whole_pct"]),
+            _cell(r["several_spans_whole_pct"]),
             str(r["chunks"]),
             f"{r['tokens_per_chunk']:.0f}",
         ]
@@ -139,6 +151,10 @@ def table(name: str, data: Dataset, rows: list[dict[str, Any]], recall: bool) ->
             cells.append(f"{r['recall_strict_at_5_pct']:.1f}")
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def _cell(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}"
 
 
 def summary(results: dict[str, list[dict[str, Any]]], sizes: list[int]) -> str:
