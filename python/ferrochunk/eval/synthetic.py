@@ -173,8 +173,8 @@ def _given(
     seen = Counter(s for *_, s in found)
     unique = [f for f in found if seen[f[3]] == 1]
     picked = sorted(rng.sample(range(len(unique)), min(n, len(unique))))
-    drawn = [(unique[k][0], ((unique[k][1], unique[k][2]),)) for k in picked]
-    notes = {
+    drawn: list[Drawn] = [(unique[k][0], ((unique[k][1], unique[k][2]),)) for k in picked]
+    notes: dict[str, Any] = {
         "segmenter": getattr(sentences, "__qualname__", "a given splitter"),
         "candidate sentences": len(unique),
         "repeated sentences left out": len(found) - len(unique),
