@@ -322,7 +322,7 @@ def _pyarrow_parquet() -> Any:
         import pyarrow.parquet as pq
     except ImportError:
         raise UsageError(
-            "Parquet needs pyarrow: pip install 'ferrochunk[arrow]' (or pyarrow)"
+            'Parquet needs pyarrow: pip install "ferrochunk[arrow]" (or pyarrow)'
         ) from None
     return pq
 

@@ -62,7 +62,7 @@ class ParquetWriter:
             import pyarrow.parquet as pq
         except ImportError:
             raise UsageError(
-                "Parquet needs pyarrow: pip install 'ferrochunk[arrow]' (or pyarrow)"
+                'Parquet needs pyarrow: pip install "ferrochunk[arrow]" (or pyarrow)'
             ) from None
         self.pa = pa
         self.schema = schema(pa, markdown)
