@@ -43,7 +43,7 @@ def test_bad_files_are_named_and_skipped(tmp_path: Path, capsys) -> None:
     assert code == 1
     assert [line["text"] for line in lines] == ["hello world"]
     assert "bad.txt" in err and "UTF-8" in err
-    assert "missing.md" in err and "1 documents" in err
+    assert "missing.md" in err and "1 document," in err
 
 
 def test_writes_out_file(tmp_path: Path, capsys) -> None:

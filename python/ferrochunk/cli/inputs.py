@@ -28,6 +28,7 @@ DEFAULT_GLOBS = (
 )
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 PARQUET_SUFFIXES = (".parquet", ".pq")
+STDIN = (-1, -1)  # standard input's key among the files read
 _KINDS = {
     stat.S_IFIFO: "a FIFO",
     stat.S_IFCHR: "a character device",
@@ -107,13 +108,16 @@ class Walk:
         self._output_id = _identity(self._output)
         self._match = _matcher(globs)
         self._forced = forced
+        self._seen: dict[tuple[int, int], str] = {}  # (device, inode) -> the path read
+        self._duplicates = 0
         self._parts: list[tuple[list[Source], Iterator[Source]]] = []
         for path in paths:
             # Each folder is walked to its first match now, so that one holding none is an
             # error before anything is written.
             rest = self._sources(path)
+            duplicates = self._duplicates
             first = list(itertools.islice(rest, 1))
-            if not first and path != "-" and os.path.isdir(path):
+            if not first and self._duplicates == duplicates and os.path.isdir(path):
                 raise UsageError(
                     f"no files matching {' '.join(globs)} in {path} (choose others with --glob)"
                 )
@@ -143,6 +147,10 @@ class Walk:
 
     def _sources(self, path: str) -> Iterator[Source]:
         if path == "-":
+            if STDIN in self._seen:
+                self.notes.append(("-", "standard input named again: read once"))
+                return
+            self._seen[STDIN] = "-"
             yield Source("-", "stdin" if self._forced == "auto" else self._forced)
             return
         try:
@@ -164,6 +172,15 @@ class Walk:
         if self._output_id == (info.st_dev, info.st_ino):
             self.notes.append((path, "the output file itself: skipped"))
             return None
+        key = (info.st_dev, info.st_ino)
+        if key in self._seen:  # named twice, a hard link or a symlink to a file read
+            self._duplicates += 1
+            self.notes.append(
+                (path, f"the same file as {display_name(self._seen[key])}: read once")
+            )
+            return None
+        if info.st_ino:  # 0: a file system without inodes, where every file would match
+            self._seen[key] = path
         self.total_bytes += info.st_size
         return Source(path, kind_of(path, self._forced), info.st_size)
 

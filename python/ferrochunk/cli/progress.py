@@ -60,7 +60,11 @@ def summary(docs: int, chunks: int, nbytes: int, seconds: float, skipped: int) -
     rate = mb / seconds if seconds > 0 else float("inf")
     note = f", {skipped} skipped" if skipped else ""
     print(
-        f"ferrochunk: {docs} documents, {chunks} chunks, {mb:.2f} MB in {seconds:.2f} s "
-        f"({rate:.0f} MB/s){note}",
+        f"ferrochunk: {plural(docs, 'document')}, {plural(chunks, 'chunk')}, {mb:.2f} MB in "
+        f"{seconds:.2f} s ({rate:.0f} MB/s){note}",
         file=sys.stderr,
     )
+
+
+def plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
