@@ -15,7 +15,7 @@ import itertools
 import os
 import re
 import stat
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
 from typing import Any, ContextManager, NamedTuple, Optional
 
@@ -104,6 +104,7 @@ class Walk:
         self.notes: list[tuple[str, str]] = []
         self.skipped: list[tuple[str, str]] = []
         self.total_bytes = 0
+        self.kinds: set[str] = set()  # of the sources found so far
         self._output = None if output == "-" else output
         self._output_id = _identity(self._output)
         self._match = _matcher(globs)
@@ -151,6 +152,7 @@ class Walk:
                 self.notes.append(("-", "standard input named again: read once"))
                 return
             self._seen[STDIN] = "-"
+            self.kinds.add("jsonl" if self._forced == "jsonl" else "text")
             yield Source("-", "stdin" if self._forced == "auto" else self._forced)
             return
         try:
@@ -182,7 +184,9 @@ class Walk:
         if info.st_ino:  # 0: a file system without inodes, where every file would match
             self._seen[key] = path
         self.total_bytes += info.st_size
-        return Source(path, kind_of(path, self._forced), info.st_size)
+        source = Source(path, kind_of(path, self._forced), info.st_size)
+        self.kinds.add(source.kind)
+        return source
 
     def _walk(self, folder: str) -> Iterator[Source]:
         """Files before subfolders, each in name order; a folder reached twice (a symlink
@@ -266,18 +270,13 @@ def _kind(mode: int) -> str:
     return _KINDS.get(stat.S_IFMT(mode), "not a regular file")
 
 
-def job_inputs(
-    sources: Iterable[Source],
-    text_column: str,
-    id_column: Optional[str],
-    skipped: list[tuple[str, str]],
-) -> Iterator[tuple[Any, ...]]:
-    """The tuples ``_native.CorpusJob`` reads; Parquet problems go to ``skipped``."""
-    for source in sources:
+def job_inputs(walk: Walk, text_column: str, id_column: Optional[str]) -> Iterator[tuple[Any, ...]]:
+    """The tuples ``_native.CorpusJob`` reads; Parquet problems go to ``walk.skipped``."""
+    for source in walk:
         if source.kind == "stdin":
             yield ("stdin", False)
         elif source.kind == "parquet":
-            yield from _parquet(source, text_column, id_column, skipped)
+            yield from _parquet(source, text_column, id_column, walk)
         elif source.path == "-":
             yield ("stdin", source.kind == "jsonl")
         else:
@@ -285,19 +284,28 @@ def job_inputs(
 
 
 def _parquet(
-    source: Source, text_column: str, id_column: Optional[str], skipped: list[tuple[str, str]]
+    source: Source, text_column: str, id_column: Optional[str], walk: Walk
 ) -> Iterator[tuple[Any, ...]]:
+    """The file's rows; its part of ``walk.total_bytes`` becomes its text's UTF-8 bytes (an
+    estimate from the footer when opened, the exact sum when read)."""
     pq = _pyarrow_parquet()
+    counted, read = source.size, 0
     try:
         with _readable(source) as where:
-            yield from _rows(pq.ParquetFile(where), source, text_column, id_column)
+            file = pq.ParquetFile(where)
+            _check_columns(file, text_column, id_column)
+            estimate = _text_estimate(file, text_column)
+            walk.total_bytes += estimate - counted
+            counted = estimate
+            for rows in _rows(file, source, text_column, id_column):
+                read += rows[-1]
+                yield rows
     except (OSError, ValueError) as err:  # pyarrow's ArrowInvalid is a ValueError
-        skipped.append((source.path, f"cannot read Parquet: {err}"))
+        walk.skipped.append((source.path, f"cannot read Parquet: {err}"))
+    walk.total_bytes += read - counted
 
 
-def _rows(
-    file: Any, source: Source, text_column: str, id_column: Optional[str]
-) -> Iterator[tuple[Any, ...]]:
+def _check_columns(file: Any, text_column: str, id_column: Optional[str]) -> None:
     names = file.schema_arrow.names
     for column in (text_column, id_column):
         if column is not None and column not in names:
@@ -305,7 +313,12 @@ def _rows(
     kind = file.schema_arrow.field(text_column).type
     if not _is_string(kind):
         raise ValueError(f"column {text_column!r} holds {kind}, not strings")
-    rows = max(file.metadata.num_rows, 1)
+
+
+def _rows(
+    file: Any, source: Source, text_column: str, id_column: Optional[str]
+) -> Iterator[tuple[Any, ...]]:
+    """A batch of rows at a time, each counted by the UTF-8 bytes of its texts."""
     columns = [text_column] + ([id_column] if id_column else [])
     row = 0
     for batch in file.iter_batches(batch_size=2048, columns=columns):
@@ -313,9 +326,26 @@ def _rows(
         ids = None
         if id_column:
             ids = [None if v is None else str(v) for v in batch.column(id_column).to_pylist()]
-        size = source.size * batch.num_rows // rows
-        yield ("rows", source.name, row, texts, ids, size)
+        yield ("rows", source.name, row, texts, ids, utf8_bytes(texts))
         row += batch.num_rows
+
+
+def utf8_bytes(texts: list[Optional[str]]) -> int:
+    """The UTF-8 size of ``texts`` (ASCII ones by their length: no copy)."""
+    return sum(len(t) if t.isascii() else len(t.encode()) for t in texts if t)
+
+
+def _text_estimate(file: Any, text_column: str) -> int:
+    """The text column's uncompressed size in the footer: its UTF-8 bytes, give or take the
+    encoding's lengths and dictionary."""
+    meta = file.metadata
+    paths = [meta.schema.column(k).path for k in range(meta.num_columns)]
+    if text_column not in paths:
+        return 0
+    k = paths.index(text_column)
+    return sum(
+        meta.row_group(g).column(k).total_uncompressed_size for g in range(meta.num_row_groups)
+    )
 
 
 def _readable(source: Source) -> ContextManager[Any]:
