@@ -119,7 +119,7 @@ class Walk:
             rest = self._sources(path)
             duplicates = self._duplicates
             first = list(itertools.islice(rest, 1))
-            if not first and self._duplicates == duplicates and os.path.isdir(path):
+            if not first and self._duplicates == duplicates and _is_folder(path):
                 raise UsageError(
                     f"no files matching {' '.join(globs)} in {path} (choose others with --glob)"
                 )
@@ -233,6 +233,10 @@ class Walk:
         else:
             self.notes.append((entry.path, f"{_kind(info.st_mode)}, not a file: skipped"))
         return None
+
+
+def _is_folder(path: str) -> bool:
+    return path != "-" and os.path.isdir(path)
 
 
 def _plain_file(entry: os.DirEntry) -> bool:
