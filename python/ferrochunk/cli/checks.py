@@ -35,8 +35,13 @@ def check_chunker_options(args: argparse.Namespace) -> None:
             flag = "--" + option.replace("_", "-")
             raise UsageError(
                 f"{flag} does nothing with --chunker {args.chunker} "
-                f"(it is for --chunker {' or '.join(chunkers)})"
+                f"(it is for --chunker {_either(chunkers)})"
             )
+
+
+def _either(names: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
 
 
 def check_input_options(args: argparse.Namespace, kinds: frozenset[str]) -> None:
