@@ -96,7 +96,7 @@ def _bench_folders(root: Path) -> dict[str, list[str]]:
         ("missing", "not a folder"),
         ("overlap", "must not exceed --chunk-size"),
         ("bad", "x.txt: not UTF-8"),
-        ("none", "no text file in it (.md"),
+        ("none", "no file to measure in it (.md"),
     ],
 )
 def test_bench_usage_errors_are_one_line(tmp_path: Path, capsys, case: str, message: str):

@@ -34,13 +34,16 @@ def corpora_of(out: str) -> set[str]:
     }
 
 
-def test_files_beside_subfolders_are_a_corpus_too(tmp_path: Path, capsys) -> None:
+def test_files_beside_subfolders_are_named_as_left_out(tmp_path: Path, capsys) -> None:
+    """A corpus folder's README beside its corpora is no corpus; but it is not silently
+    passed over either."""
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "a.md").write_text(PROSE, encoding="utf-8")
-    (tmp_path / "top.md").write_text(PROSE, encoding="utf-8")
+    (tmp_path / "README.md").write_text(PROSE, encoding="utf-8")
+    (tmp_path / "notes.txt").write_text(PROSE, encoding="utf-8")
     code, out = bench(capsys, "--corpus", str(tmp_path))
-    assert code == 0, out
-    assert corpora_of(out) == {"sub", tmp_path.name}
+    assert code == 0 and corpora_of(out) == {"sub"}, out
+    assert "; left out, beside the sub-folders: README.md notes.txt)" in out, out
 
 
 def test_a_folder_of_rst_is_read_as_chunk_reads_it(tmp_path: Path, capsys) -> None:
@@ -54,6 +57,21 @@ def test_a_folder_of_rst_is_read_as_chunk_reads_it(tmp_path: Path, capsys) -> No
     code, out = bench(capsys, "--corpus", str(tmp_path))
     assert code == 0, out
     assert "3 files" in out
+
+
+def test_json_lines_and_parquet_are_read_as_chunk_reads_them(tmp_path: Path, capsys) -> None:
+    import json
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    rows = [{"text": PROSE, "id": 1}, {"text": PROSE + "more", "id": 2}]
+    (tmp_path / "docs.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), "utf-8")
+    pq.write_table(pa.table({"text": [PROSE, None, PROSE]}), tmp_path / "rows.parquet")
+    code, out = bench(capsys, "--corpus", str(tmp_path))
+    assert code == 0, out
+    mb = 4 * len(PROSE.encode()) + len(b"more")  # the texts only, not the JSON around them
+    assert f"{tmp_path.name}: 2 files, {mb / 1e6:.2f} MB" in out, out
 
 
 def test_it_names_the_corpus_it_used(tmp_path: Path, capsys, monkeypatch) -> None:

@@ -28,7 +28,6 @@ DEFAULT_GLOBS = (
 )
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 PARQUET_SUFFIXES = (".parquet", ".pq")
-TEXT_GLOBS = tuple(g for g in DEFAULT_GLOBS if not g.endswith(JSONL_SUFFIXES + PARQUET_SUFFIXES))
 STDIN = (-1, -1)  # standard input's key among the files read
 _KINDS = {
     stat.S_IFIFO: "a FIFO",
@@ -379,4 +378,4 @@ def _pyarrow_parquet() -> Any:
     return pq
 
 
-__all__ = ["DEFAULT_GLOBS", "TEXT_GLOBS", "Source", "Walk", "job_inputs", "kind_of", "matches"]
+__all__ = ["DEFAULT_GLOBS", "Source", "Walk", "job_inputs", "kind_of", "matches"]
