@@ -85,6 +85,8 @@ def test_format_given_takes_any_name(inputs: Path) -> None:
         (["a.md", "--chunker", "tokens", "--cjk"], ["--cjk", "tokens"]),
         (["a.md", "--chunker", "markdown", "--language", "python"], ["--language", "recursive"]),
         (["a.md", "--chunker", "tokens", "--language", "python"], ["--language", "recursive"]),
+        (["a.md", "--glob", "*.txt"], ["--glob", "folder"]),
+        (["a.md", "--progress", "-q"], ["--progress", "--quiet"]),
     ],
 )
 def test_options_that_do_not_apply_are_refused(

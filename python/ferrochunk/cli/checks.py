@@ -28,8 +28,11 @@ CHUNKER_OPTIONS = {
 }
 
 
-def check_chunker_options(args: argparse.Namespace) -> None:
-    """Refuses an option the chosen ``--chunker`` does not use."""
+def check_options(args: argparse.Namespace) -> None:
+    """Refuses an option the chosen ``--chunker`` does not use, and ``--progress`` with
+    ``--quiet`` (which hides the bar)."""
+    if args.progress and args.quiet:
+        raise UsageError("--progress shows a bar and --quiet hides it: choose one")
     for option, chunkers in CHUNKER_OPTIONS.items():
         if getattr(args, option) not in (None, False) and args.chunker not in chunkers:
             flag = "--" + option.replace("_", "-")
@@ -44,9 +47,13 @@ def _either(names: Sequence[str]) -> str:
     return " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
 
 
-def check_input_options(args: argparse.Namespace, kinds: frozenset[str]) -> None:
-    """Refuses a field or column option when no input can be of its kind (``kinds``:
-    see :func:`possible_kinds`)."""
+def check_input_options(
+    args: argparse.Namespace, paths: Sequence[str], kinds: frozenset[str]
+) -> None:
+    """Refuses ``--glob`` when no input is a folder, and a field or column option when no
+    input can be of its kind (``kinds``: see :func:`possible_kinds`)."""
+    if args.glob and not any(p != "-" and os.path.isdir(p) for p in paths):
+        raise UsageError("--glob picks the files of folders, and no folder is given")
     for option, (kind, other) in FIELDS.items():
         if getattr(args, option) is None or kind in kinds:
             continue

@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
 from . import UsageError
-from .checks import check_chunker_options, check_input_options, possible_kinds
+from .checks import check_input_options, check_options, possible_kinds
 from .inputs import DEFAULT_GLOBS, Walk, job_inputs
 from .messages import Messages
 from .options import non_negative, positive, threads
@@ -103,7 +103,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Chunk every input; exit 1 if any was skipped, 2 for a usage error or an output that
     cannot be written."""
-    check_chunker_options(args)
+    check_options(args)
     job_args, markdown = _chunker(args)
     fmt = format_of(args.out, args.format)
     start = time.perf_counter()
@@ -128,7 +128,7 @@ def _chunk(
         paths, sample = _paths(args.paths, stack)
         globs = args.glob or DEFAULT_GLOBS
         kinds = frozenset({"text"}) if sample else possible_kinds(paths, globs, args.input_format)
-        check_input_options(args, kinds)
+        check_input_options(args, paths, kinds)
         walk = Walk(paths, globs, args.input_format, output=args.out)
         messages = Messages(walk)
         if walk.empty:
