@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job: chunk files, folders, JSON Lines, Parquet or stdin to JSONL/Parquet
-# (default: the sample bundled in the package). All options: scripts/chunk.sh --help
+# (default: stdin when piped, else the sample bundled in the package). All options:
+# scripts/chunk.sh --help
 # e.g. scripts/chunk.sh docs/ --chunker markdown --out chunks.parquet
 # Builds first only if the build is missing or older than the Rust sources (a quick check
 # of file times against the stamp scripts/setup.sh leaves), so once built it runs offline.

@@ -43,7 +43,7 @@ def test_bad_files_are_named_and_skipped(tmp_path: Path, capsys) -> None:
     assert code == 1
     assert [line["text"] for line in lines] == ["hello world"]
     assert "bad.txt" in err and "UTF-8" in err
-    assert "missing.md" in err and "1 documents" in err
+    assert "missing.md" in err and "1 document," in err
 
 
 def test_writes_out_file(tmp_path: Path, capsys) -> None:
@@ -96,7 +96,7 @@ def _bench_folders(root: Path) -> dict[str, list[str]]:
         ("missing", "not a folder"),
         ("overlap", "must not exceed --chunk-size"),
         ("bad", "x.txt: not UTF-8"),
-        ("none", "no .md or .txt file"),
+        ("none", "no file to measure in it (.md"),
     ],
 )
 def test_bench_usage_errors_are_one_line(tmp_path: Path, capsys, case: str, message: str):

@@ -19,9 +19,10 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
+
+if TYPE_CHECKING:
+    from .cli.corpora import Corpora
 
 SplitFn = Callable[[str], list[str]]
 
@@ -61,53 +62,11 @@ def num_threads(threads: int) -> Iterator[None]:
             os.environ["FERROCHUNK_NUM_THREADS"] = saved
 
 
-def load_corpora(folder: Optional[str]) -> dict[str, list[str]]:
-    """``{name: texts}`` of the ``.md`` and ``.txt`` files: each sub-folder of ``folder`` is
-    a corpus (a folder without sub-folders is one); without ``folder``, ../shared/corpus, else
-    the sample bundled with the package. ``ValueError`` (a message for the command line) for
-    a ``folder`` that is none, holds no such file, or holds one that is not UTF-8."""
-    if folder is None:
-        root = Path("..", "shared", "corpus")
-        if not root.is_dir():
-            sample = resources.files(__package__) / "sample"
-            files = sorted((f for f in sample.iterdir() if f.name.endswith(TEXTS)), key=str)
-            return {"sample": [f.read_text(encoding="utf-8") for f in files]}
-    else:
-        root = Path(folder)
-        if not root.is_dir():
-            raise ValueError(f"--corpus {folder}: not a folder")
-    subs = sorted(p for p in root.iterdir() if p.is_dir()) or [root]
-    corpora = {
-        sub.name: _texts(sorted(f for f in sub.rglob("*") if f.suffix in TEXTS)) for sub in subs
-    }
-    corpora = {name: texts for name, texts in corpora.items() if texts}
-    if not corpora:
-        raise ValueError(f"--corpus {root}: no .md or .txt file in it")
-    return corpora
-
-
-TEXTS = (".md", ".txt")
-
-
-def _texts(files: list[Path]) -> list[str]:
-    """The files' texts; ``ValueError`` naming the first that is not UTF-8."""
-    try:
-        return [f.read_text(encoding="utf-8") for f in files]
-    except UnicodeDecodeError as err:
-        bad = next(f for f in files if not _utf8(f))
-        raise ValueError(f"{bad}: not UTF-8 ({err.reason} at byte {err.start})") from None
-
-
-def _utf8(path: Path) -> bool:
-    try:
-        path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
-
-
-def implementations(chunk_size: int, chunk_overlap: int) -> dict[str, SplitFn]:
-    """Name -> split function, for every implementation importable here."""
+def implementations(
+    chunk_size: int, chunk_overlap: int
+) -> tuple[dict[str, SplitFn], dict[str, str]]:
+    """Name -> split function, for every implementation importable here; and name -> why
+    not, for the peers left out (the table says so)."""
     import ferrochunk
     from ferrochunk import reference
 
@@ -120,6 +79,7 @@ def implementations(chunk_size: int, chunk_overlap: int) -> dict[str, SplitFn]:
             chunk_size=chunk_size, chunk_overlap=chunk_overlap
         ).split_text,
     }
+    missing: dict[str, str] = {}
     try:
         from langchain_text_splitters import RecursiveCharacterTextSplitter
 
@@ -127,7 +87,7 @@ def implementations(chunk_size: int, chunk_overlap: int) -> dict[str, SplitFn]:
             chunk_size=chunk_size, chunk_overlap=chunk_overlap
         ).split_text
     except ImportError:
-        pass
+        missing["langchain"] = _not_installed("langchain-text-splitters")
     try:
         from semantic_text_splitter import TextSplitter
 
@@ -135,8 +95,14 @@ def implementations(chunk_size: int, chunk_overlap: int) -> dict[str, SplitFn]:
             (chunk_size - chunk_overlap, chunk_size), overlap=chunk_overlap
         ).chunks
     except ImportError:
-        pass
-    return impls
+        missing["semantic-text-splitter"] = _not_installed("semantic-text-splitter")
+    except ValueError as err:  # its sizes are a range: (size - overlap, size)
+        missing["semantic-text-splitter"] = f"refuses these settings: {err}"
+    return impls, missing
+
+
+def _not_installed(package: str) -> str:
+    return f'not installed (pip install "ferrochunk[bench]", or {package} alone)'
 
 
 def _native_texts(splitter: object) -> SplitFn:
@@ -228,16 +194,17 @@ def load_average() -> str:
         return "load average unknown"
 
 
-def run_cli(args: argparse.Namespace, corpora: Optional[dict[str, list[str]]] = None) -> int:
+def run_cli(args: argparse.Namespace, corpora: Corpora) -> int:
     """``ferrochunk bench``: print the comparison table; exit 1 if any output differs."""
-    corpora = load_corpora(args.corpus) if corpora is None else corpora
-    impls = implementations(args.chunk_size, args.chunk_overlap)
+    impls, missing = implementations(args.chunk_size, args.chunk_overlap)
     start = host_line()
-    results = compare(corpora, impls, max(args.rounds, 1))
+    results = compare(corpora.texts, impls, max(args.rounds, 1))
     print(
         f"chunk_size={args.chunk_size} chunk_overlap={args.chunk_overlap}, median of "
         f"{args.rounds} paired rounds; cold: fresh str objects every round, warm: the same "
-        f"objects again\n{start}; at the end, {load_average()}\n"
+        f"objects again\n{corpora.line()}\n{start}; at the end, {load_average()}\n"
     )
     print(table(results))
+    for name, why in missing.items():
+        print(f"not measured: {name}: {why}")
     return 1 if any(r.identical is False for r in results) else 0

@@ -22,8 +22,8 @@ from typing import NoReturn, Optional
 COMMANDS: dict[str, tuple[str, str]] = {
     "chunk": (
         "ferrochunk.cli.chunk",
-        "chunk files, folders, JSON Lines, Parquet or stdin (default: the bundled sample) "
-        "to JSONL or Parquet",
+        "chunk files, folders, JSON Lines, Parquet or stdin (default: stdin when piped, else "
+        "the bundled sample) to JSONL or Parquet",
     ),
     "bench": ("ferrochunk.cli.bench", "compare speed with the pure-Python reference and LangChain"),
     "eval": (

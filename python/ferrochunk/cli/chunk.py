@@ -10,6 +10,8 @@ input order, as it comes) and shows progress.
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import sys
 import time
 from collections.abc import Sequence
@@ -18,7 +20,9 @@ from typing import Any
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
 from . import UsageError
-from .inputs import DEFAULT_GLOBS, Walk, display_name, job_inputs
+from .checks import check_input_options, check_options, possible_kinds
+from .inputs import DEFAULT_GLOBS, Walk, job_inputs
+from .messages import Messages
 from .options import non_negative, positive, threads
 from .outputs import format_of, open_writer
 from .progress import Progress, summary
@@ -30,7 +34,10 @@ CHUNKERS = ("recursive", "markdown", "text", "tokens")
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "paths", nargs="*", help="files or folders, '-' for stdin (default: the bundled sample)"
+        "paths",
+        nargs="*",
+        help="files or folders, '-' for stdin (default: stdin when it is a pipe or a file, "
+        "else the bundled sample)",
     )
     parser.add_argument(
         "--glob",
@@ -45,9 +52,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default="auto",
         help="how to read inputs (auto: by suffix; stdin is text)",
     )
-    parser.add_argument("--text-field", default="text", help="JSON Lines field with the text")
+    parser.add_argument("--text-field", help="JSON Lines field with the text (default: text)")
     parser.add_argument("--id-field", help="JSON Lines field with the document id")
-    parser.add_argument("--text-column", default="text", help="Parquet column with the text")
+    parser.add_argument("--text-column", help="Parquet column with the text (default: text)")
     parser.add_argument("--id-column", help="Parquet column with the document id")
     parser.add_argument("--chunker", choices=CHUNKERS, default="recursive", help="algorithm")
     parser.add_argument(
@@ -96,29 +103,36 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Chunk every input; exit 1 if any was skipped, 2 for a usage error or an output that
     cannot be written."""
+    check_options(args)
     job_args, markdown = _chunker(args)
     fmt = format_of(args.out, args.format)
     start = time.perf_counter()
     try:
-        (docs, chunks, nbytes), skipped = _chunk(args, job_args, markdown, fmt)
+        (docs, chunks, nbytes), skipped, walk = _chunk(args, job_args, markdown, fmt)
     except BrokenPipeError:
         raise  # the reader went away: ``cli.main`` ends quietly
     except OSError as err:  # a write failed (a full disk, say): the reading never raises
         raise UsageError(f"cannot write {args.out}: {_reason(err)}") from None
     if not args.quiet:
-        summary(docs, chunks, nbytes, time.perf_counter() - start, skipped)
+        counted = None if "jsonl" in walk.kinds else nbytes  # the job reports none for JSONL
+        summary(docs, chunks, counted, time.perf_counter() - start, skipped)
     return 1 if skipped else 0
 
 
 def _chunk(
     args: argparse.Namespace, job_args: dict[str, Any], markdown: bool, fmt: str
-) -> tuple[list[int], int]:
-    """Runs the job: ``[documents, chunks, bytes]`` and how many inputs were skipped."""
+) -> tuple[list[int], int, Walk]:
+    """Runs the job: ``[documents, chunks, bytes]``, how many inputs were skipped, and the
+    walk of the inputs."""
     with ExitStack() as stack:
-        paths = _paths(args.paths, stack)
-        walk = Walk(paths, args.glob or DEFAULT_GLOBS, args.input_format, output=args.out)
+        paths, sample = _paths(args.paths, stack)
+        globs = args.glob or DEFAULT_GLOBS
+        kinds = frozenset({"text"}) if sample else possible_kinds(paths, globs, args.input_format)
+        check_input_options(args, paths, kinds)
+        walk = Walk(paths, globs, args.input_format, output=args.out)
+        messages = Messages(walk)
         if walk.empty:
-            _tell(walk, Progress(0, False), [0, 0])
+            messages.tell(Progress(0, False))
             raise UsageError("nothing to chunk")
         try:
             writer = open_writer(args.out, fmt, markdown)
@@ -129,42 +143,35 @@ def _chunk(
         show = (sys.stderr.isatty() if args.progress is None else args.progress) and not args.quiet
         if show:  # a bar's rate and ETA need the total: walk everything first
             walk.eager()
-        progress = stack.enter_context(Progress(walk.total_bytes, show))
-        inputs = job_inputs(walk, args.text_column, args.id_column, walk.skipped)
+        # JSON Lines: the job reports no bytes for them (rust/corpus/job.rs), so documents.
+        progress = Progress(walk.total_bytes, show, documents="jsonl" in walk.kinds)
+        stack.enter_context(progress)
+        inputs = job_inputs(walk, args.text_column or "text", args.id_column)
         job = _job(
             args,
             inputs=inputs,
             format=writer.native_format,
             output=writer.path,
             threads=args.threads,
-            text_field=args.text_field,
+            text_field=args.text_field or "text",
             id_field=args.id_field,
             **job_args,
         )
         totals = [0, 0, 0]
-        said = [0, 0]  # notes and skips shown so far
         for payload, docs, chunks, nbytes, bad in job:
             writer.write(payload)
             walk.skipped += bad
             totals = [totals[0] + docs, totals[1] + chunks, totals[2] + nbytes]
-            progress.update(nbytes)
-            said = _tell(walk, progress, said)
-        _tell(walk, progress, said)
-    return totals, len(walk.skipped)
+            progress.resize(walk.total_bytes)
+            progress.update(nbytes, docs)
+            messages.tell(progress)
+        messages.tell(progress)
+    return totals, len(walk.skipped), walk
 
 
 def _reason(err: OSError) -> str:
     """An OS error's message without its errno (Rust's errors carry none in ``strerror``)."""
     return err.strerror or str(err).split(" (os error")[0]
-
-
-def _tell(walk: Walk, progress: Progress, said: list[int]) -> list[int]:
-    """Shows the notes and skips found since ``said`` (how many of each were shown)."""
-    for path, reason in walk.notes[said[0] :]:
-        progress.write(f"ferrochunk: {display_name(path)}: {reason}")
-    for path, reason in walk.skipped[said[1] :]:
-        progress.write(f"ferrochunk: skipped {display_name(path)}: {reason}")
-    return [len(walk.notes), len(walk.skipped)]
 
 
 def _job(args: argparse.Namespace, **kwargs: Any) -> Any:
@@ -176,13 +183,27 @@ def _job(args: argparse.Namespace, **kwargs: Any) -> Any:
         raise UsageError(str(err)) from None
 
 
-def _paths(paths: Sequence[str], stack: ExitStack) -> Sequence[str]:
+def _paths(paths: Sequence[str], stack: ExitStack) -> tuple[Sequence[str], bool]:
+    """The inputs, and whether they are the bundled sample: with no paths, standard input
+    when something is piped or redirected into it (as Unix filters do), else the sample."""
     if paths:
-        return paths
+        return paths, False
+    if _stdin_is_data():
+        return ["-"], False
     from importlib import resources  # only for the bundled sample: 15 ms of imports
 
     sample = stack.enter_context(resources.as_file(resources.files("ferrochunk") / "sample"))
-    return [str(sample)]
+    return [str(sample)], True
+
+
+def _stdin_is_data() -> bool:
+    """Whether standard input is a pipe or a file (not a terminal, nor ``/dev/null`` as
+    cron and test runners give)."""
+    try:
+        mode = os.fstat(0).st_mode
+    except OSError:  # closed
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISREG(mode)
 
 
 def _chunker(args: argparse.Namespace) -> tuple[dict[str, Any], bool]:
@@ -218,7 +239,7 @@ def _recursive(args: argparse.Namespace, size: int, counter: Any) -> dict[str, A
     if args.language and args.cjk:
         raise ValueError("choose --language or --cjk, not both")
     if args.language:
-        seps = get_separators_for_language(Language(args.language.lower()))
+        seps = get_separators_for_language(_language(args.language, Language))
         options = {"separators": seps, "is_separator_regex": True}
     elif args.cjk:
         options = {
@@ -236,6 +257,15 @@ def _recursive(args: argparse.Namespace, size: int, counter: Any) -> dict[str, A
         "separators": [(pattern, is_regex) for pattern, is_regex, _ in specs],
         "length": counter,
     }
+
+
+def _language(name: str, languages: Any) -> Any:
+    """The ``Language`` named, or a message listing them all."""
+    try:
+        return languages(name.lower())
+    except ValueError:
+        valid = ", ".join(language.value for language in languages)
+        raise ValueError(f"{name!r} is not a valid Language (--language: {valid})") from None
 
 
 def _markdown(args: argparse.Namespace, size: int, counter: Any, auto: bool) -> dict[str, Any]:

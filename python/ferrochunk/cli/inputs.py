@@ -15,7 +15,7 @@ import itertools
 import os
 import re
 import stat
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
 from typing import Any, ContextManager, NamedTuple, Optional
 
@@ -28,6 +28,7 @@ DEFAULT_GLOBS = (
 )
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 PARQUET_SUFFIXES = (".parquet", ".pq")
+STDIN = (-1, -1)  # standard input's key among the files read
 _KINDS = {
     stat.S_IFIFO: "a FIFO",
     stat.S_IFCHR: "a character device",
@@ -103,17 +104,21 @@ class Walk:
         self.notes: list[tuple[str, str]] = []
         self.skipped: list[tuple[str, str]] = []
         self.total_bytes = 0
+        self.kinds: set[str] = set()  # of the sources found so far
         self._output = None if output == "-" else output
         self._output_id = _identity(self._output)
         self._match = _matcher(globs)
         self._forced = forced
+        self._seen: dict[tuple[int, int], str] = {}  # (device, inode) -> the path read
+        self._duplicates = 0
         self._parts: list[tuple[list[Source], Iterator[Source]]] = []
         for path in paths:
             # Each folder is walked to its first match now, so that one holding none is an
             # error before anything is written.
             rest = self._sources(path)
+            duplicates = self._duplicates
             first = list(itertools.islice(rest, 1))
-            if not first and path != "-" and os.path.isdir(path):
+            if not first and self._duplicates == duplicates and _is_folder(path):
                 raise UsageError(
                     f"no files matching {' '.join(globs)} in {path} (choose others with --glob)"
                 )
@@ -143,6 +148,11 @@ class Walk:
 
     def _sources(self, path: str) -> Iterator[Source]:
         if path == "-":
+            if STDIN in self._seen:
+                self.notes.append(("-", "standard input named again: read once"))
+                return
+            self._seen[STDIN] = "-"
+            self.kinds.add("jsonl" if self._forced == "jsonl" else "text")
             yield Source("-", "stdin" if self._forced == "auto" else self._forced)
             return
         try:
@@ -164,8 +174,19 @@ class Walk:
         if self._output_id == (info.st_dev, info.st_ino):
             self.notes.append((path, "the output file itself: skipped"))
             return None
+        key = (info.st_dev, info.st_ino)
+        if key in self._seen:  # named twice, a hard link or a symlink to a file read
+            self._duplicates += 1
+            self.notes.append(
+                (path, f"the same file as {display_name(self._seen[key])}: read once")
+            )
+            return None
+        if info.st_ino:  # 0: a file system without inodes, where every file would match
+            self._seen[key] = path
         self.total_bytes += info.st_size
-        return Source(path, kind_of(path, self._forced), info.st_size)
+        source = Source(path, kind_of(path, self._forced), info.st_size)
+        self.kinds.add(source.kind)
+        return source
 
     def _walk(self, folder: str) -> Iterator[Source]:
         """Files before subfolders, each in name order; a folder reached twice (a symlink
@@ -213,6 +234,10 @@ class Walk:
         return None
 
 
+def _is_folder(path: str) -> bool:
+    return path != "-" and os.path.isdir(path)
+
+
 def _plain_file(entry: os.DirEntry) -> bool:
     """Neither a symlink nor a folder, as the folder listing says (no system call where the
     file system gives entry types); if that cannot be told, no."""
@@ -249,18 +274,13 @@ def _kind(mode: int) -> str:
     return _KINDS.get(stat.S_IFMT(mode), "not a regular file")
 
 
-def job_inputs(
-    sources: Iterable[Source],
-    text_column: str,
-    id_column: Optional[str],
-    skipped: list[tuple[str, str]],
-) -> Iterator[tuple[Any, ...]]:
-    """The tuples ``_native.CorpusJob`` reads; Parquet problems go to ``skipped``."""
-    for source in sources:
+def job_inputs(walk: Walk, text_column: str, id_column: Optional[str]) -> Iterator[tuple[Any, ...]]:
+    """The tuples ``_native.CorpusJob`` reads; Parquet problems go to ``walk.skipped``."""
+    for source in walk:
         if source.kind == "stdin":
             yield ("stdin", False)
         elif source.kind == "parquet":
-            yield from _parquet(source, text_column, id_column, skipped)
+            yield from _parquet(source, text_column, id_column, walk)
         elif source.path == "-":
             yield ("stdin", source.kind == "jsonl")
         else:
@@ -268,19 +288,28 @@ def job_inputs(
 
 
 def _parquet(
-    source: Source, text_column: str, id_column: Optional[str], skipped: list[tuple[str, str]]
+    source: Source, text_column: str, id_column: Optional[str], walk: Walk
 ) -> Iterator[tuple[Any, ...]]:
+    """The file's rows; its part of ``walk.total_bytes`` becomes its text's UTF-8 bytes (an
+    estimate from the footer when opened, the exact sum when read)."""
     pq = _pyarrow_parquet()
+    counted, read = source.size, 0
     try:
         with _readable(source) as where:
-            yield from _rows(pq.ParquetFile(where), source, text_column, id_column)
+            file = pq.ParquetFile(where)
+            _check_columns(file, text_column, id_column)
+            estimate = _text_estimate(file, text_column)
+            walk.total_bytes += estimate - counted
+            counted = estimate
+            for rows in _rows(file, source, text_column, id_column):
+                read += rows[-1]
+                yield rows
     except (OSError, ValueError) as err:  # pyarrow's ArrowInvalid is a ValueError
-        skipped.append((source.path, f"cannot read Parquet: {err}"))
+        walk.skipped.append((source.path, f"cannot read Parquet: {err}"))
+    walk.total_bytes += read - counted
 
 
-def _rows(
-    file: Any, source: Source, text_column: str, id_column: Optional[str]
-) -> Iterator[tuple[Any, ...]]:
+def _check_columns(file: Any, text_column: str, id_column: Optional[str]) -> None:
     names = file.schema_arrow.names
     for column in (text_column, id_column):
         if column is not None and column not in names:
@@ -288,7 +317,12 @@ def _rows(
     kind = file.schema_arrow.field(text_column).type
     if not _is_string(kind):
         raise ValueError(f"column {text_column!r} holds {kind}, not strings")
-    rows = max(file.metadata.num_rows, 1)
+
+
+def _rows(
+    file: Any, source: Source, text_column: str, id_column: Optional[str]
+) -> Iterator[tuple[Any, ...]]:
+    """A batch of rows at a time, each counted by the UTF-8 bytes of its texts."""
     columns = [text_column] + ([id_column] if id_column else [])
     row = 0
     for batch in file.iter_batches(batch_size=2048, columns=columns):
@@ -296,9 +330,26 @@ def _rows(
         ids = None
         if id_column:
             ids = [None if v is None else str(v) for v in batch.column(id_column).to_pylist()]
-        size = source.size * batch.num_rows // rows
-        yield ("rows", source.name, row, texts, ids, size)
+        yield ("rows", source.name, row, texts, ids, utf8_bytes(texts))
         row += batch.num_rows
+
+
+def utf8_bytes(texts: list[Optional[str]]) -> int:
+    """The UTF-8 size of ``texts`` (ASCII ones by their length: no copy)."""
+    return sum(len(t) if t.isascii() else len(t.encode()) for t in texts if t)
+
+
+def _text_estimate(file: Any, text_column: str) -> int:
+    """The text column's uncompressed size in the footer: its UTF-8 bytes, give or take the
+    encoding's lengths and dictionary."""
+    meta = file.metadata
+    paths = [meta.schema.column(k).path for k in range(meta.num_columns)]
+    if text_column not in paths:
+        return 0
+    k = paths.index(text_column)
+    return sum(
+        meta.row_group(g).column(k).total_uncompressed_size for g in range(meta.num_row_groups)
+    )
 
 
 def _readable(source: Source) -> ContextManager[Any]:
@@ -322,7 +373,7 @@ def _pyarrow_parquet() -> Any:
         import pyarrow.parquet as pq
     except ImportError:
         raise UsageError(
-            "Parquet needs pyarrow: pip install 'ferrochunk[arrow]' (or pyarrow)"
+            'Parquet needs pyarrow: pip install "ferrochunk[arrow]" (or pyarrow)'
         ) from None
     return pq
 

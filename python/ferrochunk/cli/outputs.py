@@ -11,6 +11,7 @@ are tokens); with the Markdown chunker also ``heading_path`` list<string>,
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from typing import IO, Any, Optional
 
@@ -20,11 +21,33 @@ from .inputs import display_name
 NUMBERS = ("index", "start", "end", "byte_start", "byte_end")
 
 
+# Output suffix -> format (JSON Lines are written uncompressed: no ``.gz``).
+SUFFIXES = {".jsonl": "jsonl", ".ndjson": "jsonl", ".parquet": "parquet", ".pq": "parquet"}
+
+
 def format_of(out: str, forced: Optional[str]) -> str:
-    """``jsonl`` or ``parquet``: ``forced``, else by the output's suffix."""
+    """``jsonl`` or ``parquet``: ``forced``, else by the output's suffix; standard output
+    and an existing device or FIFO (``/dev/null``) are JSON Lines. Another suffix is
+    refused: ``x.csv`` got JSON Lines under a name that said otherwise."""
     if forced:
         return forced
-    return "parquet" if out.lower().endswith((".parquet", ".pq")) else "jsonl"
+    suffix = os.path.splitext(out.lower())[1]
+    if suffix in SUFFIXES:
+        return SUFFIXES[suffix]
+    if out == "-" or _special(out):
+        return "jsonl"
+    raise UsageError(
+        f"--out {out}: name it .jsonl (or .ndjson) for JSON Lines or .parquet (or .pq) for "
+        "Parquet, or give --format"
+    )
+
+
+def _special(path: str) -> bool:
+    """An existing file that is not a regular one (``/dev/null``, a FIFO)."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 class JsonlWriter:
@@ -62,7 +85,7 @@ class ParquetWriter:
             import pyarrow.parquet as pq
         except ImportError:
             raise UsageError(
-                "Parquet needs pyarrow: pip install 'ferrochunk[arrow]' (or pyarrow)"
+                'Parquet needs pyarrow: pip install "ferrochunk[arrow]" (or pyarrow)'
             ) from None
         self.pa = pa
         self.schema = schema(pa, markdown)

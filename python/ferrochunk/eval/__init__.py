@@ -21,15 +21,42 @@ Any chunker plugs in with :func:`register` (a factory ``Config -> (text -> chunk
 chunks as ``(start, end)`` pairs or objects with ``.start``/``.end``).
 """
 
-from .chunkers import CHUNKERS, PEERS, Config, Skip, build, locate, register, to_spans
-from .data import Answer, Dataset, Question, load_beir, load_documents, load_span_questions
-from .grid import expand, load_grid
-from .labelled import answered_only, labelled_questions, paragraphs_of, write_spans
-from .measures import covers, rank_scores, span_scores
-from .runner import evaluate
-from .synthetic import sentence_spans, synthetic_questions
-from .variants import prose_variants
-from .whole import answers_whole
+from typing import TYPE_CHECKING
+
+from .._lazy import exports
+
+# Names load on first use (ferrochunk/_lazy.py): ``ferrochunk eval --help`` and the missing
+# extra's one-line message need no numpy (imported by the runner, BM25 and dense retrieval).
+_MODULES = {
+    ".chunkers": ("CHUNKERS", "PEERS", "Config", "Skip", "build", "locate", "register", "to_spans"),
+    ".data": (
+        "Answer",
+        "Dataset",
+        "Question",
+        "load_beir",
+        "load_documents",
+        "load_span_questions",
+    ),
+    ".grid": ("expand", "load_grid"),
+    ".labelled": ("answered_only", "labelled_questions", "paragraphs_of", "write_spans"),
+    ".measures": ("covers", "rank_scores", "span_scores"),
+    ".runner": ("evaluate",),
+    ".synthetic": ("sentence_spans", "synthetic_questions"),
+    ".variants": ("prose_variants",),
+    ".whole": ("answers_whole",),
+}
+__getattr__, __dir__ = exports(__name__, {n: m for m, names in _MODULES.items() for n in names})
+
+if TYPE_CHECKING:
+    from .chunkers import CHUNKERS, PEERS, Config, Skip, build, locate, register, to_spans
+    from .data import Answer, Dataset, Question, load_beir, load_documents, load_span_questions
+    from .grid import expand, load_grid
+    from .labelled import answered_only, labelled_questions, paragraphs_of, write_spans
+    from .measures import covers, rank_scores, span_scores
+    from .runner import evaluate
+    from .synthetic import sentence_spans, synthetic_questions
+    from .variants import prose_variants
+    from .whole import answers_whole
 
 __all__ = [
     "CHUNKERS",

@@ -20,6 +20,8 @@ from .chunkers import CHUNKERS
 DEFAULT_CHUNKERS = "markdown,splitter,recursive,tokens"
 DEFAULT_SIZES = "32,64,128"  # small: each sample document needs several chunks
 DEFAULT_OVERLAPS = "0"
+# The `eval` extra: module -> the package that installs it.
+EXTRA = {"numpy": "numpy", "markdown_it": "markdown-it-py", "matplotlib": "matplotlib"}
 HELP = "score chunkers by retrieval (Recall/MRR/nDCG@K) on questions (default: bundled sample)"
 
 
@@ -96,12 +98,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         args = build_parser().parse_args(argv)
     except SystemExit as done:  # --help (0) or a bad option (2, one line already printed)
         return int(done.code or 0)
-    try:
-        import numpy  # noqa: F401
+    missing = [package for module, package in EXTRA.items() if not _importable(module)]
+    if missing:  # checked first: a run without them ended in a traceback after scoring
+        return _error(f'needs {", ".join(missing)}: pip install "ferrochunk[eval]"')
+    from .grid import expand, load_grid
 
-        from .grid import expand, load_grid
-    except ImportError as err:
-        return _error(f"{err.name} is missing: pip install 'ferrochunk[eval]'")
     try:
         if args.grid:
             configs, left_out = load_grid(args.grid)
@@ -147,6 +148,14 @@ def _run(args: argparse.Namespace, dataset: Any, configs: Any, embedder: Any) ->
     write_chart(report, out / "eval.png")
     print(f"\nwrote {out / 'eval.json'} and {out / 'eval.png'}")
     return 0
+
+
+def _importable(module: str) -> bool:
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        return False
+    return True
 
 
 def _error(message: str) -> int:
