@@ -37,6 +37,17 @@ SENTENCE_ATOMS = [
     "\u2028",
     "e\u0301",
     "5",
+    # Tokenised text, JSON escapes and list markers (rules 1 and 4, the escapes).
+    " . ",
+    "\\n",
+    "\\t",
+    '\\"',
+    "\\",
+    "- ",
+    "* ",
+    "\u2022 ",
+    "1) ",
+    "12. ",
 ]
 sentence_text = st.lists(st.sampled_from(SENTENCE_ATOMS), max_size=60).map("".join)
 

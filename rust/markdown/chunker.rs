@@ -3,9 +3,11 @@
 //! A run of headings is glued to the block after it, so no chunk ends with a dangling
 //! heading. A unit larger than the chunk size is cut: code, tables, lists, quotes and HTML
 //! at line boundaries (table pieces sized so the header and delimiter rows can be repeated
-//! in front of them), paragraphs sentence-first with the recursive splitter. Units are
-//! packed greedily; a heading closes the chunk before it once that chunk has the minimum
-//! size; then chunks under the minimum merge into a neighbour when the result still fits.
+//! in front of them), paragraphs sentence-first ([`super::prose`], or the recursive
+//! splitter with separators of one's own). Units are packed greedily ([`super::pack`]),
+//! an oversize paragraph's first sentences filling the room the chunk before it left; a heading
+//! closes the chunk before it once that chunk has the minimum size; then chunks under the
+//! minimum merge into a neighbour when the result still fits.
 //! Every chunk is a byte span of the source. Sizes use [`Length`] (code points if none), so
 //! token counters plug in. Mirrored by `python/ferrochunk/reference/markdown/chunker.py`.
 
@@ -25,14 +27,17 @@ use crate::text::is_py_space;
 
 /// A span to pack, with what it starts with.
 #[derive(Debug, Clone)]
-struct Unit {
-    start: usize,
-    end: usize,
-    path: Arc<[String]>,
-    heading: bool,
-    heading_only: bool,
-    continuation: bool,
-    header: Option<(usize, usize)>,
+pub(super) struct Unit {
+    pub(super) start: usize,
+    pub(super) end: usize,
+    pub(super) path: Arc<[String]>,
+    pub(super) heading: bool,
+    pub(super) heading_only: bool,
+    pub(super) continuation: bool,
+    pub(super) header: Option<(usize, usize)>,
+    /// A whole paragraph, cut (if too long for a chunk) when packed: its first sentences
+    /// may then fill the chunk before it ([`super::pack`]).
+    pub(super) prose: bool,
 }
 
 impl Unit {
@@ -45,6 +50,7 @@ impl Unit {
             heading_only: false,
             continuation: false,
             header: None,
+            prose: false,
         }
     }
 }
@@ -52,8 +58,8 @@ impl Unit {
 /// Sizes and separators of the Markdown chunker.
 #[derive(Debug, Clone)]
 pub struct MarkdownChunker {
-    max: usize,
-    min: usize,
+    pub(super) max: usize,
+    pub(super) min: usize,
     /// Cuts paragraphs too long for one chunk; built once, run at each call's budget.
     prose: Splitter,
     /// The separators again, as the seams where an overlapping tail may start.
@@ -62,14 +68,14 @@ pub struct MarkdownChunker {
     /// The markup the text is read as (Markdown unless [`MarkdownChunker::with_format`]).
     format: Markup,
     /// Cut inside blocks at sentence ends first ([`crate::markdown::prose`]) instead of at
-    /// the separators.
-    sentence_cuts: bool,
+    /// the separators, and let paragraphs fill the chunk before them ([`super::pack`]).
+    pub(super) sentence_cuts: bool,
 }
 
 /// The state of one chunking call.
-struct Run<'a> {
-    cfg: &'a MarkdownChunker,
-    text: &'a str,
+pub(super) struct Run<'a> {
+    pub(super) cfg: &'a MarkdownChunker,
+    pub(super) text: &'a str,
     ascii: bool,
     length: Option<&'a dyn Length>,
     /// Code points before every multiple of [`STRIDE`] bytes, so that measuring a span in
@@ -258,7 +264,7 @@ pub struct Grouped {
 }
 
 impl Run<'_> {
-    fn size(&self, a: usize, b: usize) -> Result<usize> {
+    pub(super) fn size(&self, a: usize, b: usize) -> Result<usize> {
         match self.length {
             Some(f) => f.length(&self.text[a..b]),
             None if self.ascii => Ok(b - a),
@@ -338,6 +344,12 @@ impl Run<'_> {
         out: &mut Vec<Unit>,
     ) -> Result<()> {
         let max = self.cfg.max;
+        if heads.is_empty() && self.cfg.sentence_cuts && block.kind == Kind::Paragraph {
+            let mut unit = Unit::new(block.start, block.end, path);
+            unit.prose = true; // cut when packed, beside what comes before it
+            out.push(unit);
+            return Ok(());
+        }
         if let Some(unit) = self.whole(heads, block, path)? {
             out.push(unit);
             return Ok(());
@@ -546,7 +558,7 @@ impl Run<'_> {
 
     /// Pieces of `text[a..b]` cut sentence-first ([`Prose`]; `code`: after blank lines,
     /// then lines), the first up to `caps.0`, the others up to `caps.1`.
-    fn sentence_cut(
+    pub(super) fn sentence_cut(
         &self,
         a: usize,
         b: usize,
@@ -570,74 +582,6 @@ impl Run<'_> {
                 u
             })
             .collect())
-    }
-
-    fn pack(&self, units: Vec<Unit>) -> Result<Vec<MdChunk>> {
-        let mut out: Vec<MdChunk> = Vec::new();
-        let mut cur: Option<MdChunk> = None;
-        for u in units {
-            if let Some(c) = cur.as_mut() {
-                // Table pieces that repeat a header are sized for it: they stay alone.
-                if (c.heading_only || !u.heading_only) && u.header.is_none() && c.header.is_none() {
-                    // A chunk of headings alone is never closed: it belongs to what follows.
-                    let closes =
-                        u.heading && !c.heading_only && self.chunk_size(c)? >= self.cfg.min;
-                    if !closes {
-                        let grown = self.size(c.start, u.end)?;
-                        if grown <= self.cfg.max {
-                            c.end = u.end;
-                            c.size = Some(grown);
-                            c.heading_only = c.heading_only && u.heading_only;
-                            continue;
-                        }
-                    }
-                }
-            }
-            out.extend(cur.take());
-            cur = Some(MdChunk {
-                start: u.start,
-                end: u.end,
-                path: u.path,
-                continuation: u.continuation,
-                header: u.header,
-                heading_only: u.heading_only,
-                size: None,
-            });
-        }
-        out.extend(cur);
-        Ok(out)
-    }
-
-    fn merge_small(&self, chunks: Vec<MdChunk>) -> Result<Vec<MdChunk>> {
-        let mut out: Vec<MdChunk> = Vec::with_capacity(chunks.len());
-        for mut c in chunks {
-            if let Some(p) = out.last_mut() {
-                if (p.heading_only || !c.heading_only) && c.header.is_none() && p.header.is_none() {
-                    let small = self.chunk_size(p)?.min(self.chunk_size(&mut c)?);
-                    if small < self.cfg.min {
-                        let merged = self.size(p.start, c.end)?;
-                        if merged <= self.cfg.max {
-                            p.end = c.end;
-                            p.size = Some(merged);
-                            p.heading_only = p.heading_only && c.heading_only;
-                            continue;
-                        }
-                    }
-                }
-            }
-            out.push(c);
-        }
-        Ok(out)
-    }
-
-    /// The size of `c`, measured once.
-    fn chunk_size(&self, c: &mut MdChunk) -> Result<usize> {
-        if let Some(n) = c.size {
-            return Ok(n);
-        }
-        let n = self.size(c.start, c.end)?;
-        c.size = Some(n);
-        Ok(n)
     }
 }
 

@@ -3,7 +3,8 @@
 //! - [`blocks`]: the block structure (headings, fences, tables, lists, quotes, HTML).
 //! - [`lines`]: what a single line can open or close, as `CommonMark` reads it.
 //! - [`chunk`]: the chunk record the chunker, overlap and parents share.
-//! - [`chunker`]: blocks packed into sized chunks with heading paths.
+//! - [`chunker`]: blocks made into units (headings glued on, oversize blocks cut).
+//! - [`pack`]: units packed into sized chunks, paragraphs filling the room left.
 //! - [`overlap`]: optional tails of the previous chunk, from a seam.
 //! - [`parent`]: larger parent chunks made of runs of children.
 //! - [`prose`]: cuts inside a block that does not fit: sentences first, even sizes.
@@ -19,6 +20,7 @@ pub mod header;
 pub mod ids;
 pub mod lines;
 pub mod overlap;
+mod pack;
 pub mod parent;
 pub mod prose;
 pub mod sections;

@@ -1,15 +1,13 @@
 //! Cutting text that does not fit one chunk, so that answers stay whole: at sentence ends
 //! first ([`crate::sentences`]), then clause ends (`, ; :` before a space, `，、；：`), then
-//! line ends, then words, then characters, with even sizes and never over the budget.
+//! line ends, then words, then characters, each piece as full as the budget allows.
 //!
 //! Code is cut after blank lines first, then before lines indented no deeper than the
 //! span's first (statements; a doctest's `...` line continues one), then at line ends.
 //!
 //! At each level the span is cut into atoms at that level's seams. Runs of atoms that fit
-//! are grouped into as few pieces as the budget allows (greedy), then regrouped under the
-//! smallest cap (raised from the run's mean in sixteenths of the budget) that still needs no
-//! more pieces, so a long paragraph becomes pieces of about equal size instead of full
-//! pieces and a tiny tail. An atom too large alone is cut at the next level. Characters are
+//! are grouped greedily, each piece as full as the budget allows. An atom too large alone
+//! is cut at the next level. Characters are
 //! cut last, each piece the longest prefix that fits an even share. Every size is measured
 //! exactly on the span it describes, so a token budget holds to the token. Only the first
 //! piece may have a smaller budget (the room left beside a heading).
@@ -133,11 +131,11 @@ impl Prose<'_> {
                 run.push((s, e, n));
                 continue;
             }
-            self.balance(&run, caps, out)?;
+            self.group(&run, caps, out)?;
             run.clear();
             self.level(s, e, caps, level.next(), out)?;
         }
-        self.balance(&run, caps, out)
+        self.group(&run, caps, out)
     }
 
     /// The atoms of `text[a..b]` between this level's seams, trimmed, none empty.
@@ -209,34 +207,20 @@ impl Prose<'_> {
         out
     }
 
-    /// Groups a run of atoms (each fits) into pieces: as few as greedy packing needs, made
-    /// as even as the smallest cap that needs no more.
-    fn balance(
+    /// Groups a run of atoms (each fits) into pieces, each as full as the budget allows:
+    /// full pieces keep the most text together (a short last piece joins what follows it
+    /// when packed, [`super::pack`]), which keeps more answers whole than pieces of even
+    /// size (`docs/markdown.md`, "Cut selection").
+    fn group(
         &self,
         run: &[(usize, usize, usize)],
         caps: (usize, usize),
         out: &mut Pieces,
     ) -> Result<()> {
-        if run.is_empty() {
-            return Ok(());
+        if !run.is_empty() {
+            let first = if out.is_empty() { caps.0 } else { caps.1 };
+            out.extend(self.greedy(run, first, caps.1)?);
         }
-        let first = if out.is_empty() { caps.0 } else { caps.1 };
-        let groups = self.greedy(run, first, caps.1)?;
-        if groups.len() >= 2 {
-            let total = (self.size)(run[0].0, run[run.len() - 1].1)?;
-            let biggest = run.iter().map(|r| r.2).max().unwrap_or(0);
-            let mut cap = total.div_ceil(groups.len()).max(biggest);
-            let step = (caps.1 / 16).max(1);
-            while cap < caps.1 {
-                let even = self.greedy(run, first.min(cap), cap)?;
-                if even.len() <= groups.len() {
-                    out.extend(even);
-                    return Ok(());
-                }
-                cap += step;
-            }
-        }
-        out.extend(groups);
         Ok(())
     }
 
@@ -316,11 +300,10 @@ mod tests {
     }
 
     #[test]
-    fn sentences_first_then_even_sizes() {
+    fn sentences_first_then_full_pieces() {
         assert_eq!(cut("one. two. three.", 10, 10), ["one. two.", "three."]);
         let text = "Aa aa. Bb bb. Cc cc. Dd dd. Ee ee.";
-        // Greedy would give 27 + 6; even groups give 20 + 13.
-        assert_eq!(cut(text, 28, 28), ["Aa aa. Bb bb. Cc cc.", "Dd dd. Ee ee."]);
+        assert_eq!(cut(text, 28, 28), ["Aa aa. Bb bb. Cc cc. Dd dd.", "Ee ee."]);
         assert_eq!(cut("a, b, c; and d", 6, 6), ["a, b,", "c;", "and d"]);
     }
 

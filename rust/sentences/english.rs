@@ -5,8 +5,10 @@
 //! before the period decides: titles and "e.g." never end one ("Dr. Smith"), references
 //! such as "Fig." or "No." do not before a number ("Fig. 3"), a lone capital is an initial
 //! ("J. R. R. Tolkien"), and a short number opening a line is a list marker ("1. Intro").
+//! A period standing alone as a word ends one (tokenised text: "the Portable . Released"),
+//! unless another end mark follows (a spaced ellipsis: ". . .").
 
-use super::marks::{is_opener, is_upper};
+use super::marks::{is_opener, is_upper, mark};
 use crate::text::is_py_space;
 use crate::units::Units;
 
@@ -46,7 +48,7 @@ pub fn period_ends<'a, T: Units<'a>>(text: T, dot: usize, next: char) -> bool {
         from += n;
     }
     if from == dot {
-        return false; // a period after a space or an opening bracket: " . . ."
+        return mark(next).is_none(); // a period alone: tokenised text, or " . . ."
     }
     let (first, n) = text.char_at(from);
     if let Some((buf, len)) = short_ascii(text, from, dot) {
@@ -81,12 +83,14 @@ fn short_ascii<'a, T: Units<'a>>(
     Some((buf, len))
 }
 
-/// Start of the run of non-whitespace characters that ends at position `end`.
+/// Start of the run of non-whitespace characters that ends at position `end` (a
+/// whitespace escape such as `\n` ends it too).
 fn word_start<'a, T: Units<'a>>(text: T, end: usize) -> usize {
     let mut at = end;
     while at > 0 {
         let (c, n) = text.char_before(at);
-        if is_py_space(c) {
+        let escape = matches!(c, 'n' | 'r' | 't') && at > 1 && text.char_before(at - 1).0 == '\\';
+        if is_py_space(c) || escape {
             break;
         }
         at -= n;
@@ -95,11 +99,14 @@ fn word_start<'a, T: Units<'a>>(text: T, end: usize) -> usize {
 }
 
 /// Whether only spaces and tabs (no line break) stand between the last line break (or the
-/// start of the text) and position `at`.
+/// start of the text) and position `at`; the escape `\n` is a line break too.
 fn opens_line<'a, T: Units<'a>>(text: T, at: usize) -> bool {
     let mut at = at;
     while at > 0 {
         let (c, n) = text.char_before(at);
+        if c == 'n' && at > 1 && text.char_before(at - 1).0 == '\\' {
+            return true;
+        }
         if c == '\n' || !is_py_space(c) {
             return c == '\n';
         }
@@ -133,9 +140,12 @@ mod tests {
         check("J.", 'R', false);
         check("plan b.", 'T', true);
         check("the end.", 'T', true);
-        check("hello .", 'T', false);
+        check("hello .", 'T', true);
+        check("hello .", '.', false);
+        check("a\\nDr.", 'S', false);
         check("  12.", 'I', false);
         check("x\n3.", 'I', false);
+        check("x\\n3.", 'I', false);
         check("has 3.", 'T', true);
         check("1999.", 'T', true);
         check("«Mr.", 'S', false);

@@ -1,8 +1,9 @@
 //! Candidate search: the few positions where a sentence can end (end marks and line
 //! breaks), found in each storage's own units without decoding the text.
 //!
-//! - UTF-8: SIMD `memchr` on `.?!`, `\n` and the lead bytes of the other end marks.
-//! - Latin-1: the same for `.?!` and `\n`; no other end mark fits in one byte.
+//! - UTF-8: SIMD `memchr` on `.?!`, `\n` and `\\` (escapes), and the lead bytes of the
+//!   other end marks.
+//! - Latin-1: the same for `.?!`, `\n` and `\\`; no other end mark fits in one byte.
 //! - UCS-2 and UCS-4: blocks of 64 units compared with the whole mark set at once (loops
 //!   the compiler turns into vector compares) into a bit mask, whose set bits are the
 //!   hits. A `memchr` on the low byte would stop at every `a` (U+FF61 `｡` ends in 0x61)
@@ -63,7 +64,7 @@ impl<'a> Scan<'a> for Fixed<'a, u32> {
 }
 
 /// Three SIMD `memchr` iterators run side by side, each holding its next hit: `.?!`,
-/// `\n`, and the UTF-8 lead bytes of the other end marks (0xE2 for U+2026 `…` to U+22EF
+/// `\n` with `\\`, and the UTF-8 lead bytes of the other end marks (0xE2 for U+2026 `…` to U+22EF
 /// `⋯`, 0xE3 for U+3002 `。`, 0xEF for U+FF01 `！` to U+FF61 `｡`), searched in `leads`
 /// (the text for UTF-8, empty for Latin-1). Lead bytes are never inside a character, so
 /// every hit is at a character boundary.
@@ -71,7 +72,7 @@ impl<'a> Scan<'a> for Fixed<'a, u32> {
 pub struct MemchrHits<'a> {
     bytes: &'a [u8],
     marks: memchr::Memchr3<'a>,
-    lines: memchr::Memchr<'a>,
+    lines: memchr::Memchr2<'a>,
     leads: memchr::Memchr3<'a>,
     /// The next hit of each iterator (`usize::MAX` once it has no more).
     next: [usize; 3],
@@ -82,7 +83,7 @@ impl<'a> MemchrHits<'a> {
         let mut hits = Self {
             bytes,
             marks: memchr::memchr3_iter(b'.', b'?', b'!', bytes),
-            lines: memchr::memchr_iter(b'\n', bytes),
+            lines: memchr::memchr2_iter(b'\n', b'\\', bytes),
             leads: memchr::memchr3_iter(0xE2, 0xE3, 0xEF, leads),
             next: [0; 3],
         };
@@ -140,19 +141,20 @@ pub trait Wide:
 impl Wide for u16 {}
 impl Wide for u32 {}
 
-/// Whether a unit is `\n`, `.`, `?` or `!`: all the candidates below U+2000.
+/// Whether a unit is `\n`, `\\`, `.`, `?` or `!`: all the candidates below U+2000.
 #[inline]
 fn ascii_candidate<U: Wide>(u: U) -> bool {
     let is = |c: u16| u == U::from(c);
-    is(0x0A) | is(0x2E) | is(0x3F) | is(0x21)
+    is(0x0A) | is(0x5C) | is(0x2E) | is(0x3F) | is(0x21)
 }
 
-/// Whether a unit is `\n` or an end mark (see [`super::marks::mark`]; a test checks the
+/// Whether a unit is `\n`, `\\` or an end mark (see [`super::marks::mark`]; a test checks the
 /// two lists agree on every code point below U+10000, and no mark lies above).
 #[inline]
 fn candidate<U: Wide>(u: U) -> bool {
     let is = |c: u16| u == U::from(c);
     is(0x0A)
+        | is(0x5C)
         | is(0x2E)
         | is(0x3F)
         | is(0x21)
@@ -258,7 +260,7 @@ mod tests {
     use super::*;
 
     fn wanted(u: u32) -> bool {
-        char::from_u32(u).is_some_and(|c| c == '\n' || mark(c).is_some())
+        char::from_u32(u).is_some_and(|c| c == '\n' || c == '\\' || mark(c).is_some())
     }
 
     #[test]
@@ -278,7 +280,7 @@ mod tests {
     #[test]
     fn latin1_needs_no_lead_bytes() {
         for u in 0..=0xFFu32 {
-            let searched = [0x0A, 0x2E, 0x3F, 0x21].contains(&u);
+            let searched = [0x0A, 0x5C, 0x2E, 0x3F, 0x21].contains(&u);
             assert_eq!(searched, wanted(u), "U+{u:04X}");
         }
     }
@@ -297,7 +299,7 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn every_storage_finds_the_same_marks(
-            s in "[a .?!\n\u{e2}\u{e3}\u{ef}…⋯‼。！？；｡．’かã漢😀]{0,80}",
+            s in "[a .?!\n\\\\\u{e2}\u{e3}\u{ef}…⋯‼。！？；｡．’かã漢😀]{0,80}",
         ) {
             use crate::units::tests::{latin1, ucs2, ucs4};
             let chars: Vec<char> = s.chars().collect();

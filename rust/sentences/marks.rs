@@ -86,6 +86,24 @@ pub fn is_opener(c: char) -> bool {
     )
 }
 
+/// Marks that continue a sentence when they follow its end mark (UAX #29's `SContinue`,
+/// the common ones): `, : ;`, dashes and the CJK commas and colon. Not `-`, which UAX #29
+/// lists: after an end mark and a space it mostly opens a list item run into one line.
+#[inline]
+pub fn is_continuation(c: char) -> bool {
+    matches!(
+        c,
+        ',' | ':'
+            | ';'
+            | '\u{2013}' // –
+            | '\u{2014}' // —
+            | '\u{3001}' // 、
+            | '\u{FF0C}' // ，
+            | '\u{FF1A}' // ：
+            | '\u{FF64}' // ､
+    )
+}
+
 /// Han ideographs, kana and Hangul: letters of scripts written without spaces between
 /// sentences, so an end mark next to one needs no space after it.
 #[inline]

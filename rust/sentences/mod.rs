@@ -3,19 +3,31 @@
 //!
 //! - [`marks`]: the characters the rules look at (end marks, closers, openers, CJK).
 //! - [`english`]: when a period ends a Latin-script sentence (abbreviations, initials).
+//! - [`spaces`]: what counts as the space after one (whitespace, and the escapes `\n`,
+//!   `\r`, `\t` of JSON stored as text), and list markers opening a line.
 //! - [`hits`]: candidate search in each storage (UTF-8, Latin-1, UCS-2, UCS-4).
 //! - [`scan`]: the scan that applies the rules at the candidates, over any [`Units`], so
 //!   a Python `str` is read in its own storage, without a UTF-8 copy.
 //!
 //! The rules, in order (mirrored by `python/ferrochunk/reference/sentences.py` and written
 //! out in `docs/semantic.md`):
-//! 1. A blank line (two `\n` with only whitespace between) always ends a sentence.
+//! 1. A blank line (two `\n` with only whitespace between) always ends a sentence, and so
+//!    does a line break before a list marker (`- `, `* `, `+ `, `• `, `1. `, `2) `).
 //! 2. A run of end marks (`. ? ! … ‼` and the CJK `。！？；｡`), then any closing quotes and
 //!    brackets, ends one when a CJK end mark is in the run or a CJK letter stands right
-//!    before it: the next sentence starts after the whitespace that follows, if any.
+//!    before it: the next sentence starts after the whitespace that follows, if any; not
+//!    before a continuation mark, nor (after a CJK letter alone) a Latin letter or digit.
 //! 3. Otherwise the run must be followed by whitespace (so "3.14", "e.g.," and URLs never
-//!    end one) or by a CJK letter; and then by something other than a lowercase letter.
+//!    end one) or by a CJK letter; and then by something other than a lowercase letter,
+//!    an end mark or a continuation mark (`, : ;`, dashes: UAX #29's `SContinue`),
+//!    unless a blank line or a list item follows.
 //! 4. A single period also consults the word before it ([`english`]).
+//!
+//! Whitespace, in these rules, includes the escapes `\n`, `\r` and `\t` (two characters
+//! each), and `\"` is a closing quote: text stored as JSON (chat logs) reads as the text
+//! it encodes. The rules follow the shape of Unicode's sentence boundaries (UAX #29: a
+//! break after end marks, closers and spaces, none before a lowercase letter or inside
+//! "3.14"); where they differ by design is listed in `docs/semantic.md`.
 //!
 //! Each sentence keeps the whitespace after it (the first also any before it), so the
 //! sentences of a text concatenate to the text; an empty text has none.
@@ -24,6 +36,7 @@ mod english;
 mod hits;
 mod marks;
 mod scan;
+mod spaces;
 
 pub use hits::{Hits, Scan};
 pub use scan::Boundaries;

@@ -8,8 +8,8 @@
 
 use super::english::period_ends;
 use super::hits::{Hits, Scan};
-use super::marks::{is_cjk, is_closer, is_lower, mark, Mark};
-use crate::text::is_py_space;
+use super::marks::{is_cjk, is_closer, is_continuation, is_lower, mark, Mark};
+use super::spaces::{escape_at, list_marker, space_at, whitespace};
 use crate::units::{Units, Utf8};
 
 /// The positions where a new sentence starts, in increasing order; never 0 and never the
@@ -38,20 +38,33 @@ impl<'a, T: Scan<'a>> Boundaries<'a, T> {
         }
     }
 
-    /// A line break at `i`: a blank line (two breaks with only whitespace between) ends
-    /// the sentence whatever comes before it.
-    fn line_break(&mut self, i: usize) -> Option<usize> {
+    /// A line break `n` units long at `i` (`\n`, or the escape `\\n`): a blank line (two
+    /// breaks with only whitespace between) ends the sentence whatever comes before it, and
+    /// so does a line that starts with a list marker (items often have no final mark).
+    fn line_break(&mut self, i: usize, n: usize) -> Option<usize> {
         let text = self.text;
-        if i + 1 < text.len() {
-            let (c, _) = text.char_at(i + 1);
-            if c > ' ' && c.is_ascii() {
-                self.pos = i + 1; // the common case: a line of text follows, no blank line
+        if i + n < text.len() {
+            let (c, _) = text.char_at(i + n);
+            if c > ' ' && c.is_ascii() && c != '\\' && !list_marker(text, i + n) {
+                self.pos = i + n; // the common case: a line of text follows
                 return None;
             }
         }
         let (end, breaks) = whitespace(text, i);
         self.pos = end;
-        (breaks >= 2 && end < text.len()).then_some(end)
+        (end < text.len() && (breaks >= 2 || list_marker(text, end))).then_some(end)
+    }
+
+    /// A backslash at `i`: the escape `\\n` is a line break (JSON stored as text), any
+    /// other is a character like the rest.
+    fn backslash(&mut self, i: usize) -> Option<usize> {
+        match escape_at(self.text, i) {
+            Some((n, true)) => self.line_break(i, n),
+            _ => {
+                self.pos = i + 1;
+                None
+            }
+        }
     }
 
     /// A possible end mark `c`, `n` units long, at `i`.
@@ -64,15 +77,20 @@ impl<'a, T: Scan<'a>> Boundaries<'a, T> {
         let (run_end, marks, cjk_mark) = run(text, i);
         let single_dot = marks == 1 && first == Mark::Dot;
         // A CJK end mark, or any end mark right after a CJK letter, needs no space after it.
-        let strong = cjk_mark || (i > 0 && is_cjk(text.char_before(i).0));
+        let after_cjk = i > 0 && is_cjk(text.char_before(i).0);
+        let strong = cjk_mark || after_cjk;
         let close = closers(text, run_end);
         self.pos = close;
         if close == text.len() {
             return None;
         }
-        let (next, _) = text.char_at(close);
-        if !is_py_space(next) {
-            return (strong || is_cjk(next)).then_some(close);
+        if space_at(text, close).is_none() {
+            let (next, _) = text.char_at(close);
+            // Not before a continuation mark (`！），`), nor, after a CJK letter alone, before
+            // a Latin letter or digit (a file name: `中文版.pdf`).
+            let latin = !cjk_mark && next.is_ascii_alphanumeric();
+            let ends = (strong || is_cjk(next)) && !is_continuation(next) && !latin;
+            return ends.then_some(close);
         }
         let (end, breaks) = whitespace(text, close);
         self.pos = end;
@@ -80,9 +98,11 @@ impl<'a, T: Scan<'a>> Boundaries<'a, T> {
             return None;
         }
         let (after, _) = text.char_at(end);
-        let ends = strong
+        let opens = !is_lower(after) && mark(after).is_none() && !is_continuation(after);
+        let ends = (strong && !is_continuation(after))
             || breaks >= 2
-            || (!is_lower(after) && (!single_dot || period_ends(text, i, after)));
+            || (breaks == 1 && list_marker(text, end))
+            || (opens && (!single_dot || period_ends(text, i, after)));
         ends.then_some(end)
     }
 }
@@ -93,10 +113,10 @@ impl<'a, T: Scan<'a>> Iterator for Boundaries<'a, T> {
     fn next(&mut self) -> Option<usize> {
         while let Some(i) = self.hits.find(self.pos) {
             let (c, n) = self.text.char_at(i);
-            let found = if c == '\n' {
-                self.line_break(i)
-            } else {
-                self.end_mark(i, c, n)
+            let found = match c {
+                '\n' => self.line_break(i, 1),
+                '\\' => self.backslash(i),
+                _ => self.end_mark(i, c, n),
             };
             if found.is_some() {
                 return found;
@@ -107,15 +127,20 @@ impl<'a, T: Scan<'a>> Iterator for Boundaries<'a, T> {
     }
 }
 
-/// The end of the closing quotes and brackets from `from` on.
+/// The end of the closing quotes and brackets from `from` on (an escaped quote, `\\"`,
+/// is one too).
 fn closers<'a, T: Units<'a>>(text: T, from: usize) -> usize {
     let mut end = from;
     while end < text.len() {
         let (c, n) = text.char_at(end);
-        if !is_closer(c) {
+        if is_closer(c) {
+            end += n;
+        } else if c == '\\' && end + 1 < text.len() && matches!(text.char_at(end + 1).0, '"' | '\'')
+        {
+            end += 2;
+        } else {
             break;
         }
-        end += n;
     }
     end
 }
@@ -131,18 +156,4 @@ fn run<'a, T: Units<'a>>(text: T, i: usize) -> (usize, usize, bool) {
         cjk |= m == Mark::Cjk;
     }
     (end, count, cjk)
-}
-
-/// The whitespace run starting at `from`: where it ends and how many `\n` it holds.
-fn whitespace<'a, T: Units<'a>>(text: T, from: usize) -> (usize, usize) {
-    let (mut end, mut breaks) = (from, 0);
-    while end < text.len() {
-        let (c, n) = text.char_at(end);
-        if !is_py_space(c) {
-            break;
-        }
-        end += n;
-        breaks += usize::from(c == '\n');
-    }
-    (end, breaks)
 }

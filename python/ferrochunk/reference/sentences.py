@@ -26,6 +26,9 @@ OPENERS = frozenset(
     "\"'([{\u00ab\u2039\u2018\u201c\u00bf\u00a1\u300c\u300e\u3008\u300a\u3010\u3014"
     "\uff08\uff3b\uff5b"
 )
+# Continue a sentence after its end mark (UAX #29's common SContinue): , : ; en and em
+# dashes, the ideographic comma, the full-width comma and colon, the half-width comma.
+CONTINUATIONS = frozenset(",:;\u2013\u2014\u3001\uff0c\uff1a\uff64")
 CJK_RANGES = (
     (0x1100, 0x11FF),  # Hangul Jamo
     (0x3040, 0x30FF),  # Hiragana, Katakana
@@ -71,24 +74,63 @@ def listed(words: frozenset[str], word: str) -> bool:
     return word.isascii() and word.lower() in words
 
 
+BULLETS = frozenset("-*+\u2022\u2023\u25e6\u25aa\u25cf")  # - * + • ‣ ◦ ▪ ●
+
+
+def escape_at(text: str, i: int) -> tuple[int, bool]:
+    """The escape ``\\n``, ``\\r`` or ``\\t`` at ``i`` (JSON stored as text): its length
+    (0 if none) and whether it is a line break."""
+    if text.startswith("\\", i) and i + 1 < len(text) and text[i + 1] in "nrt":
+        return 2, text[i + 1] == "n"
+    return 0, False
+
+
+def space_at(text: str, i: int) -> tuple[int, bool]:
+    """The whitespace character or escape at ``i``: length (0 if none), line break."""
+    if text[i].isspace():
+        return 1, text[i] == "\n"
+    return escape_at(text, i)
+
+
 def whitespace(text: str, i: int) -> tuple[int, int]:
-    """End of the whitespace run at ``i`` and the number of ``\\n`` in it."""
-    end = i
-    while end < len(text) and text[end].isspace():
-        end += 1
-    return end, text.count("\n", i, end)
+    """End of the run of whitespace and escapes at ``i`` and the line breaks in it."""
+    end, breaks = i, 0
+    while end < len(text):
+        n, line = space_at(text, end)
+        if not n:
+            break
+        end += n
+        breaks += line
+    return end, breaks
+
+
+def list_marker(text: str, at: int) -> bool:
+    """A list item starts at ``at``: a bullet, or 1-3 digits and ``.``/``)``, then a space
+    or tab."""
+    i = at
+    while i < len(text) and i - at < 3 and text[i] in "0123456789":
+        i += 1
+    if i == len(text):
+        return False
+    marker = text[i] in ".)" if i > at else text[i] in BULLETS
+    return marker and i + 1 < len(text) and text[i + 1] in " \t"
+
+
+def escaped(text: str, i: int) -> bool:
+    """The characters ending at ``i`` are a whitespace escape (``\\n`` etc.)."""
+    return i >= 2 and text[i - 1] in "nrt" and text[i - 2] == "\\"
 
 
 def period_ends(text: str, dot: int, nxt: str) -> bool:
     """Whether the single period at ``dot``, then whitespace and ``nxt``, ends a sentence."""
     start = dot
-    while start > 0 and not text[start - 1].isspace():
+    while start > 0 and not text[start - 1].isspace() and not escaped(text, start):
         start -= 1
     word = text[start:dot]
     while word and word[0] in OPENERS:
         word = word[1:]
-    if not word:
-        return False
+    if not word:  # a period alone: tokenised text ends here, a spaced ellipsis does not
+        return nxt not in MARKS
     if listed(TITLES, word) or (nxt in "0123456789" and listed(NUMBERED, word)):
         return False
     if len(word) == 1 and is_upper(word):
@@ -97,11 +139,12 @@ def period_ends(text: str, dot: int, nxt: str) -> bool:
 
 
 def opens_line(text: str, at: int) -> bool:
-    """Only spaces (no line break) between the last ``\\n`` (or the start) and ``at``."""
+    """Only spaces (no line break) between the last ``\\n`` or its escape (or the start)
+    and ``at``."""
     i = at
     while i > 0 and text[i - 1] != "\n" and text[i - 1].isspace():
         i -= 1
-    return i == 0 or text[i - 1] == "\n"
+    return i == 0 or text[i - 1] == "\n" or (text[i - 1] == "n" and escaped(text, i))
 
 
 def boundary_at_mark(text: str, i: int) -> tuple[Optional[int], int]:
@@ -110,22 +153,33 @@ def boundary_at_mark(text: str, i: int) -> tuple[Optional[int], int]:
     while run < len(text) and text[run] in MARKS:
         run += 1
     single_dot = run - i == 1 and text[i] in DOTS
-    strong = any(c in CJK_MARKS for c in text[i:run]) or (i > 0 and is_cjk(text[i - 1]))
+    cjk_mark = any(c in CJK_MARKS for c in text[i:run])
+    strong = cjk_mark or (i > 0 and is_cjk(text[i - 1]))
     close = run
-    while close < len(text) and text[close] in CLOSERS:
-        close += 1
+    while close < len(text):
+        if text[close] in CLOSERS:
+            close += 1
+        elif text.startswith(('\\"', "\\'"), close):
+            close += 2
+        else:
+            break
     if close == len(text):
         return None, close
-    if not text[close].isspace():
-        return (close if strong or is_cjk(text[close]) else None), close
+    if not space_at(text, close)[0]:
+        nxt = text[close]
+        latin = not cjk_mark and nxt.isascii() and nxt.isalnum()  # a file name: 版.pdf
+        ends = (strong or is_cjk(nxt)) and nxt not in CONTINUATIONS and not latin
+        return (close if ends else None), close
     end, breaks = whitespace(text, close)
     if end == len(text):
         return None, end
     after = text[end]
+    opens = not is_lower(after) and after not in MARKS and after not in CONTINUATIONS
     ends = (
-        strong
+        (strong and after not in CONTINUATIONS)
         or breaks >= 2
-        or (not is_lower(after) and (not single_dot or period_ends(text, i, after)))
+        or (breaks == 1 and list_marker(text, end))
+        or (opens and (not single_dot or period_ends(text, i, after)))
     )
     return (end if ends else None), end
 
@@ -136,9 +190,9 @@ def sentence_ends(text: str) -> list[int]:
     i = 0
     while i < len(text):
         c = text[i]
-        if c == "\n":
+        if c == "\n" or (c == "\\" and escape_at(text, i)[1]):
             end, breaks = whitespace(text, i)
-            if breaks >= 2 and end < len(text):
+            if end < len(text) and (breaks >= 2 or list_marker(text, end)):
                 ends.append(end)
             i = end
         elif c in MARKS:

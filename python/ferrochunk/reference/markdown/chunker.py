@@ -5,9 +5,11 @@ Blocks from :mod:`.blocks` become units: a run of headings is glued to the block
 after it (no chunk ends with a dangling heading); a unit larger than ``chunk_size`` is cut
 (code, tables, lists, quotes and HTML at line boundaries, each table piece sized to repeat
 the header row and delimiter row; paragraphs at sentences, then lines, clauses, words,
-characters). Units are packed greedily up to ``chunk_size``; a heading closes the chunk
-before it once that chunk has ``min_size``. Finally chunks under ``min_size`` merge into a
-neighbour when the result still fits. Every chunk is a span of the source.
+characters). Units are packed greedily up to ``chunk_size``, an oversize paragraph's first
+sentences filling the room the chunk before it left while that chunk is under nine tenths
+full; a heading closes the chunk before it once that chunk has ``min_size``. Finally
+chunks under ``min_size`` merge into a neighbour when the result still fits. Every chunk is
+a span of the source.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from typing import Any, Callable, NamedTuple, Optional
 from ...frontend import markdown as front
 from ...frontend import structure as front_structure
 from ..chunk import Chunk
+from ..sentences import sentence_ends
 from ..split.recursive import Engine
 from ..split.scan import Separator
-from .blocks import CODE, HEADING, HTML, LIST, QUOTE, TABLE, Block
+from .blocks import CODE, HEADING, HTML, LIST, PARAGRAPH, QUOTE, TABLE, Block
 from .build import ReferenceMarkdownEngine
 from .chunk import RawChunk
 from .lines import LABEL
@@ -40,6 +43,7 @@ class Unit(NamedTuple):
     heading_only: bool = False
     continuation: bool = False  # a later piece of a block that was cut
     header: Optional[tuple[int, int]] = None  # table header + delimiter rows, repeated
+    prose: bool = False  # a whole paragraph, cut when packed (see ``fill``)
 
 
 class MarkdownEngine:
@@ -126,6 +130,8 @@ class MarkdownEngine:
     def atom(
         self, text: str, heads: list[tuple[Block, Path]], block: Block, path: Path
     ) -> list[Unit]:
+        if not heads and self.sentence_cuts and block.kind == PARAGRAPH:
+            return [Unit(block.start, block.end, path, prose=True)]  # cut when packed
         unit = self.whole(text, heads, block, path)
         if unit is not None:
             return [unit]
@@ -250,27 +256,71 @@ class MarkdownEngine:
         out: list[RawChunk] = []
         cur: Optional[RawChunk] = None
         for u in units:
-            # Table pieces that repeat a header are sized for it: they stay alone.
-            if (
-                cur is not None
-                and (cur.heading_only or not u.heading_only)
-                and u.header is None
-                and cur.header is None
-            ):
-                closes = (
-                    u.heading
-                    and not cur.heading_only  # headings alone belong to what follows
-                    and self.size(text, cur.start, cur.end) >= self.min
-                )
-                if not closes and self.size(text, cur.start, u.end) <= self.max:
-                    cur = cur._replace(end=u.end, heading_only=cur.heading_only and u.heading_only)
-                    continue
-            if cur is not None:
-                out.append(cur)
-            cur = RawChunk(u.start, u.end, u.path, u.continuation, u.header, u.heading_only)
+            if u.prose:
+                cur, pieces = self.fill(text, cur, u)
+                for piece in pieces:
+                    cur = self.pack_one(text, cur, piece, out)
+            else:
+                cur = self.pack_one(text, cur, u, out)
         if cur is not None:
             out.append(cur)
         return out
+
+    def pack_one(
+        self, text: str, cur: Optional[RawChunk], u: Unit, out: list[RawChunk]
+    ) -> RawChunk:
+        """``u`` added to the open chunk if it fits, else the chunk it opens."""
+        # Table pieces that repeat a header are sized for it: they stay alone.
+        if (
+            cur is not None
+            and (cur.heading_only or not u.heading_only)
+            and u.header is None
+            and cur.header is None
+        ):
+            closes = (
+                u.heading
+                and not cur.heading_only  # headings alone belong to what follows
+                and self.size(text, cur.start, cur.end) >= self.min
+            )
+            if not closes and self.size(text, cur.start, u.end) <= self.max:
+                return cur._replace(end=u.end, heading_only=cur.heading_only and u.heading_only)
+        if cur is not None:
+            out.append(cur)
+        return RawChunk(u.start, u.end, u.path, u.continuation, u.header, u.heading_only)
+
+    def fill(
+        self, text: str, cur: Optional[RawChunk], u: Unit
+    ) -> tuple[Optional[RawChunk], list[Unit]]:
+        """The paragraph ``u`` as units to pack: whole if it fits a chunk; else, when the
+        open chunk is under nine tenths full, its first sentences join that chunk, and the
+        rest is cut at the full size (every piece then a continuation)."""
+        if self.size(text, u.start, u.end) <= self.max:
+            return cur, [u._replace(prose=False)]  # never cut: joins or opens a chunk
+        start = u.start
+        if cur is not None and cur.header is None:
+            if self.size(text, cur.start, cur.end) * 10 < self.max * 9:
+                found = self.leading_sentences(text, cur.start, u.start, u.end)
+                if found is not None:
+                    cur = cur._replace(end=found[0], heading_only=False)
+                    start = found[1]
+        pieces = self.sentence_cut(text, start, u.end, self.max, self.max, u.path)
+        if start > u.start:
+            pieces = [p._replace(continuation=True) for p in pieces]
+        return cur, pieces
+
+    def leading_sentences(self, text: str, frm: int, a: int, b: int) -> Optional[tuple[int, int]]:
+        """The longest run of whole sentences opening ``text[a:b]`` that fits beside the
+        chunk starting at ``frm``: where that chunk would end, and where the rest starts."""
+        best = None
+        for end in sentence_ends(text[a:b]):
+            end += a
+            if end == b:
+                break  # the whole paragraph did not fit
+            kept = a + len(text[a:end].rstrip())
+            if kept == a or self.size(text, frm, kept) > self.max:
+                break
+            best = (kept, end)
+        return best
 
     def merge_small(self, text: str, chunks: list[RawChunk]) -> list[RawChunk]:
         out: list[RawChunk] = []

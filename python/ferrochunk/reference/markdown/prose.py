@@ -1,6 +1,7 @@
 """Cutting text that does not fit one chunk (mirrors ``rust/markdown/prose.rs``, which says
 why): sentence ends first, then clause ends, line ends, words, characters; runs of atoms
-that fit grouped as evenly as the fewest pieces allow; sizes exact, never over budget.
+that fit grouped greedily, each piece as full as the budget allows; sizes exact, never over
+budget.
 """
 
 from __future__ import annotations
@@ -67,10 +68,10 @@ class Prose:
             if n <= cap:
                 run.append((s, e, n))
                 continue
-            self.balance(run, caps, out)
+            self.group(run, caps, out)
             run = []
             self.level(s, e, caps, NEXT[level], out)
-        self.balance(run, caps, out)
+        self.group(run, caps, out)
 
     def atoms(self, a: int, b: int, level: int) -> Pieces:
         text = self.text
@@ -113,22 +114,10 @@ class Prose:
             start = p
         return out
 
-    def balance(self, run: list[tuple[int, int, int]], caps: tuple[int, int], out: Pieces) -> None:
-        if not run:
-            return
-        first = caps[1] if out else caps[0]
-        groups = self.greedy(run, first, caps[1])
-        if len(groups) >= 2:
-            total = self.size(run[0][0], run[-1][1])
-            cap = max(-(-total // len(groups)), max(r[2] for r in run))
-            step = max(caps[1] // 16, 1)
-            while cap < caps[1]:
-                even = self.greedy(run, min(first, cap), cap)
-                if len(even) <= len(groups):
-                    out.extend(even)
-                    return
-                cap += step
-        out.extend(groups)
+    def group(self, run: list[tuple[int, int, int]], caps: tuple[int, int], out: Pieces) -> None:
+        """A run of atoms (each fits) as pieces, each as full as the budget allows."""
+        if run:
+            out.extend(self.greedy(run, caps[1] if out else caps[0], caps[1]))
 
     def greedy(self, run: list[tuple[int, int, int]], first: int, cap: int) -> Pieces:
         groups: Pieces = []
