@@ -6,21 +6,24 @@ counts, at the top of a file or inside a function or class alike (an import defe
 function still ties the two modules together), except those under ``if TYPE_CHECKING:``, which
 never run. ``from P import n`` is an edge to ``P.n`` when that is a module, else to ``P``; when
 ``n`` is a name the package ``P`` only re-exports (``from .x import n`` in its ``__init__``), the
-edge goes on to the module defining it. Importing ``P.m`` also runs ``P/__init__.py``; that is
-containment, not a dependency, and is not an edge. Any cycle fails.
+edge goes on to the module defining it. Importing ``P.m`` also runs ``P/__init__.py``, and a
+package's ``__init__`` imports (re-exports) its own submodules: that is containment, not a
+dependency, and neither is an edge. Any cycle fails.
 
 **Rust** (``rust/``): one node per file module (``a/b.rs``, or ``a/b/mod.rs`` for the folder
 module ``a::b``; ``lib.rs`` is the crate root). The paths counted are those starting with
-``crate::``, ``super::`` or ``self::``, in ``use`` trees (braces expanded) and anywhere in the code
-(comments and string literals stripped; ``super`` inside an inline ``mod tests { }`` is the file
-itself). A path goes to the deepest file module it names; a name a folder's ``mod.rs`` only
-re-exports (``pub use child::Name``) is followed to the module defining it, so a parent
-re-exporting its children is not a dependency of theirs on it, and a parent's own ``mod`` and
-``pub use`` lines are not edges to its children. The rule is then checked at every level of the
-module tree: among the children of each folder module (files and sub-folders alike, each
-sub-folder standing for everything under it) an edge ``A -> B`` exists when anything in ``A``
-uses anything in ``B``, and any cycle among siblings fails: file modules in a circle, and folders
-in a circle (``markdown/`` <-> ``structure/``) even when no two files are.
+``crate::``, ``super::`` or ``self::`` (or a child module's name, in its parent), in ``use``
+trees (braces expanded) and anywhere in the code, tests included (comments and string
+literals stripped; ``super`` inside an inline ``mod tests { }`` is the file itself). A path goes
+to the deepest file module it names; a name a module only re-exports (``pub use child::Name``)
+is followed to the module defining it. The check runs at every level of the module tree: the
+children of each folder module (files and sub-folders, a sub-folder standing for everything
+under it) are the nodes, and ``A -> B`` is an edge when anything in ``A`` names anything in
+``B``. A path between a module and one of its own ancestors (a child using what its parent's
+``mod.rs`` defines, a parent declaring, using or re-exporting its children) is containment and
+is compared at no level, so a parent re-exporting its children is not a cycle. Any cycle among
+siblings fails: file modules in a circle (``corpus/job`` <-> ``corpus/stream``), and folders in
+a circle (``markdown/`` <-> ``structure/``) even when no two files are.
 
 ``RUST_ALLOWED`` lists the sibling cycles known and not yet broken, each with why.
 """
@@ -39,11 +42,12 @@ CRATE = ROOT / "rust"
 # Sibling cycles (as the sorted tuple of their members, written as module paths) known and
 # not yet broken; a cycle listed here that no longer exists fails too, so the list shrinks.
 RUST_ALLOWED: dict[tuple[str, ...], str] = {
-    ("corpus/job", "corpus/stream"): "to break next",
-    ("markdown/chunker", "markdown/parent"): "to break next",
-    ("python/chunk", "python/strings"): "to break next",
-    ("tokens/bpe", "tokens/encodings"): "to break next",
-    ("markdown", "structure"): "to break next",
+    # The generic block type and its packer live in `markdown/` (`blocks::Block`, `chunker`),
+    # which the other formats' scanners in `structure/` make blocks of, while the Markdown
+    # chunker reads `structure::Markup` to pick a scanner: the general under the specific.
+    # Broken by giving blocks and packing a home of their own that both use.
+    ("markdown", "structure"): "the block/packing layer still lives under markdown/",
+    ("python/chunk", "python/strings"): "strings.rs is split next, untrack with the collector",
 }
 
 
