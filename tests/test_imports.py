@@ -47,7 +47,6 @@ RUST_ALLOWED: dict[tuple[str, ...], str] = {
     # chunker reads `structure::Markup` to pick a scanner: the general under the specific.
     # Broken by giving blocks and packing a home of their own that both use.
     ("markdown", "structure"): "the block/packing layer still lives under markdown/",
-    ("python/chunk", "python/strings"): "strings.rs is split next, untrack with the collector",
 }
 
 
