@@ -11,7 +11,7 @@
 
 use std::sync::Arc;
 
-use super::blocks::{Block, Kind};
+use super::blocks::{self, Block, Kind};
 use super::chunk::MdChunk;
 use super::overlap::Overlap;
 use super::parent::{group, Parent};
@@ -20,8 +20,19 @@ use super::sections::Sections;
 use crate::error::Result;
 use crate::length::Length;
 use crate::split::{KeepSeparator, Separator, SplitConfig, Splitter};
-use crate::structure::Markup;
+use crate::structure::{asciidoc, plain, rst, Markup};
 use crate::text::is_py_space;
+
+/// The blocks of `text` read as `markup`, in order: the Markdown scanner's, or the
+/// scanner of another format ([`crate::structure`]).
+fn scan(markup: Markup, text: &str) -> Vec<Block> {
+    match markup {
+        Markup::Markdown | Markup::Auto => blocks::scan(text),
+        Markup::Rst => rst::scan(text),
+        Markup::AsciiDoc => asciidoc::scan(text),
+        Markup::Plain => plain::scan(text),
+    }
+}
 
 /// A span to pack, with what it starts with.
 #[derive(Debug, Clone)]
@@ -218,7 +229,7 @@ impl MarkdownChunker {
             length,
             chars_before,
         };
-        let blocks = markup.scan(text);
+        let blocks = scan(markup, text);
         let sections = Sections::new(&blocks);
         let units = run.units(&blocks, &sections)?;
         let packed = run.pack(units)?;
