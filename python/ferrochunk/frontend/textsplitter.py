@@ -111,9 +111,7 @@ class TextSplitter(BaseDocumentTransformer, ABC):
         """The engine for these settings: each stack (reference, native) says which."""
         raise NotImplementedError
 
-    def _make_hooked_engine(
-        self, specs: list[SeparatorSpec], recursive: bool, keep: Optional[str]
-    ) -> Any:
+    def _make_hooked_engine(self, specs: list[SeparatorSpec], recursive: bool, keep: Any) -> Any:
         """The engine of a subclass overriding LangChain's hooks: the reference calling them
         (:mod:`ferrochunk.reference.hooks`), which each stack names."""
         raise NotImplementedError
