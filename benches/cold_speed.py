@@ -1,4 +1,4 @@
-"""Cold speed vs LangChain in paired rounds: the tables of docs/benchmarks.md, "Cold speed".
+"""Cold speed vs LangChain in paired rounds: the tables of docs/benchmarks.md.
 
 Each round runs every implementation back to back on fresh copies of the texts (new ``str``
 objects made before the clock starts, so no UTF-8 form cached in a string by an earlier pass

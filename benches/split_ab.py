@@ -1,5 +1,5 @@
 """Splitting with another build's extension against this one, in paired rounds inside one
-process (docs/benchmarks.md, "Cold speed": the effect of a change on the split engines).
+process: the effect of a change on the split engines (docs/benchmarks.md).
 
 On a shared machine speed drifts by tens of percent between runs, and even between fresh
 processes of one run, so comparing two builds in separate runs says little. Here the other

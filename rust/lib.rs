@@ -14,12 +14,14 @@
 //! - `arrow` (feature `arrow`): Arrow record batches in, one row per chunk out.
 //!
 //! Shared primitives sit at the top: [`error`], [`text`] (Python's `str` semantics),
+//! [`block`] (the block every format's scanner emits and the chunker packs),
 //! [`units`] (text as UTF-8 or CPython's own 1/2/4-byte storage, which the splitter reads
 //! in place), [`length`] (how sizes are measured) and [`chunk_id`]. The core knows nothing of
 //! Python; `python/` (behind the `python` feature) is the only place that does.
 
 #[cfg(feature = "arrow")]
 pub(crate) mod arrow;
+pub(crate) mod block;
 pub(crate) mod chunk_id;
 pub(crate) mod corpus;
 pub(crate) mod error;

@@ -1,5 +1,5 @@
 """The native splitter reads a ``str`` where CPython keeps it (one, two or four bytes per code
-point) and builds chunk strings from that storage (``rust/python/strings.rs``, the crate's only
+point) and builds chunk strings from that storage (``rust/python/ffi/``, the crate's only
 ``unsafe`` code). These tests split strings of every storage kind with settings that put chunk
 boundaries at every position and check what that code promises: chunk strings equal to the
 slices they claim to be (CPython compares strings of different kinds as unequal, so a chunk
@@ -190,7 +190,7 @@ def test_rejoined_chunks_need_utf8() -> None:
 
 def test_chunks_are_not_tracked_by_the_garbage_collector() -> None:
     """Chunk records hold no ``__traverse__``; tracking them would only make every few
-    hundred of them start a collection (see ``strings::untrack``): every native producer
+    hundred of them start a collection (see ``ffi::untrack``): every native producer
     builds them untracked."""
     text = "# Title\n\nOne two three. Four five six.\n\n" * 60
     made = {
@@ -209,7 +209,7 @@ def test_chunks_are_not_tracked_by_the_garbage_collector() -> None:
 def test_building_chunks_starts_no_collection_and_keeps_the_collectors_switch() -> None:
     """Each untracked chunk still counts towards the next collection: building a batch of
     42 000 set off one every 700 (about 60 here, and walks of everything kept so far), so
-    the builders pause the collector while they hold the GIL (``strings::collector_paused``),
+    the builders pause the collector while they hold the GIL (``ffi::collector_paused``),
     and put its switch back as it was, on or off. The Documents of ``create_documents`` and
     of the header splitter likewise."""
     texts = ["word " * 200 + str(i) for i in range(2000)]

@@ -5,7 +5,7 @@ The native module declares it needs no GIL and releases it while it splits, so e
 really run at once here (on free-threaded builds too). The collector used to be switched off
 around every large split, process-wide and with the GIL released, so two threads could switch
 it back on under each other; chunk records are now not tracked by it, and it is paused only
-while a thread holds the GIL to build them (``rust/python/strings.rs``), so no other thread
+while a thread holds the GIL to build them (``rust/python/ffi/collector.rs``), so no other thread
 can run then: a thread that watches ``gc.isenabled()`` during the whole run checks that it
 never sees the switch off.
 """

@@ -18,8 +18,8 @@ use std::sync::Arc;
 
 use rayon::ThreadPool;
 
-use super::chunker::{CorpusChunker, Engine};
-use super::source::{self, Fields, Format, Input, Output};
+use super::settings::Settings;
+use super::source::{self, Input, Output};
 use super::stream::FileStream;
 use super::write::OrderedFile;
 use crate::error::Result;
@@ -35,30 +35,6 @@ const BLOCK_BYTES: usize = 4 << 20;
 const TASKS_PER_THREAD: usize = 4;
 /// ...holding at most this many input bytes.
 const AHEAD_BYTES: u64 = 64 << 20;
-
-/// What every task of a job shares.
-#[derive(Debug)]
-pub struct Settings {
-    /// The chunker.
-    pub chunker: CorpusChunker,
-    /// How rows are written.
-    pub format: Format,
-    /// The JSON Lines fields.
-    pub fields: Fields,
-    /// Text files larger than this are streamed (recursive chunker only).
-    pub stream_above: u64,
-}
-
-impl Settings {
-    fn markdown(&self) -> bool {
-        matches!(self.chunker.engine, Engine::Markdown(_))
-    }
-
-    /// An empty output for this job.
-    pub fn output(&self) -> Output {
-        Output::new(self.format, self.markdown())
-    }
-}
 
 enum Slot {
     Task { id: usize, bytes: u64 },
@@ -405,6 +381,8 @@ fn next_block(b: &mut Blocks) -> Option<(u64, Vec<u8>, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::corpus::chunker::{CorpusChunker, Engine};
+    use crate::corpus::source::{Fields, Format};
     use crate::split::{SplitConfig, Splitter};
 
     fn job(threads: usize) -> Job {

@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
 
-use super::job::Settings;
 use super::record::{Doc, Row};
+use super::settings::Settings;
 use super::source::{self, Output};
 use crate::chunk_id::chunk_id;
 use crate::error::Result;

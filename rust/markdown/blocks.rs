@@ -14,55 +14,10 @@ use super::lines::{
     atx, fence_close, fence_open, html_kind, html_kinds, interrupts, link_definition, list_marker,
     quote_start, setext_level, table_start, thematic_break, trim_st,
 };
-pub use super::lines::{indent, is_blank, split_lines};
+// The block and the line helpers are the generic layer's, which every format's scanner
+// shares; re-exported for the Markdown modules.
+pub use crate::block::{indent, is_blank, split_lines, Block, Kind};
 use crate::text::is_py_space;
-
-/// What a block is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// An ATX (`## x`) or setext (`x` over `---`) heading at the top level.
-    Heading,
-    /// Fenced or indented code, at any depth.
-    Code,
-    /// A GFM table: header row, delimiter row, body rows.
-    Table,
-    /// A part of a list item (the item up to a blank line or a fence).
-    List,
-    /// A part of a block quote.
-    Quote,
-    /// An HTML block.
-    Html,
-    /// A paragraph.
-    Paragraph,
-    /// A thematic break (`---`, `***`).
-    Break,
-    /// A line that belongs to what follows it and never ends a chunk: an `RST` directive's
-    /// head, a hyperlink target, an `AsciiDoc` block title or attribute line (glued forward
-    /// like a heading, without changing the heading path). Markdown has none.
-    Label,
-}
-
-/// One block: byte span from its first non-blank character (the line start for indented
-/// code) to the end of its last line without trailing whitespace.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Block {
-    /// What it is.
-    pub kind: Kind,
-    /// Start, in bytes.
-    pub start: usize,
-    /// End, in bytes (exclusive).
-    pub end: usize,
-    /// Heading level (1-6), else 0.
-    pub level: usize,
-    /// Heading title as `CommonMark` reads it (setext lines joined by spaces).
-    pub title: String,
-    /// A container (directive, list item, delimited block): how many of the blocks right
-    /// after it lie inside it. Kept whole when it fits a chunk, else replaced by them.
-    pub parts: usize,
-    /// A table whose header rows the scanner knows: the end of its header (0: the
-    /// Markdown reading, header row and delimiter row).
-    pub head: usize,
-}
 
 /// One pass over the lines of a text, emitting blocks in order.
 struct Scanner<'a> {

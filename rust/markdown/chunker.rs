@@ -13,7 +13,7 @@
 
 use std::sync::Arc;
 
-use super::blocks::{Block, Kind};
+use super::blocks::{self, Block, Kind};
 use super::chunk::MdChunk;
 use super::overlap::Overlap;
 use super::parent::{group, Parent};
@@ -22,8 +22,19 @@ use super::sections::Sections;
 use crate::error::Result;
 use crate::length::Length;
 use crate::split::{KeepSeparator, Separator, SplitConfig, Splitter};
-use crate::structure::Markup;
+use crate::structure::{asciidoc, plain, rst, Markup};
 use crate::text::is_py_space;
+
+/// The blocks of `text` read as `markup`, in order: the Markdown scanner's, or the
+/// scanner of another format ([`crate::structure`]).
+fn scan(markup: Markup, text: &str) -> Vec<Block> {
+    match markup {
+        Markup::Markdown | Markup::Auto => blocks::scan(text),
+        Markup::Rst => rst::scan(text),
+        Markup::AsciiDoc => asciidoc::scan(text),
+        Markup::Plain => plain::scan(text),
+    }
+}
 
 /// A span to pack, with what it starts with.
 #[derive(Debug, Clone)]
@@ -224,7 +235,7 @@ impl MarkdownChunker {
             length,
             chars_before,
         };
-        let blocks = markup.scan(text);
+        let blocks = scan(markup, text);
         let sections = Sections::new(&blocks);
         let units = run.units(&blocks, &sections)?;
         let packed = run.pack(units)?;
@@ -636,5 +647,28 @@ mod tests {
             texts("# T\n\ntiny\n\n- a\n- b\n", 100, 50),
             ["# T\n\ntiny\n\n- a\n- b"]
         );
+    }
+
+    /// Parents ([`group`]) over this chunker's children cover them in order and fit.
+    #[test]
+    fn parents_cover_children_in_order_and_fit() {
+        let text =
+            "# A\n\none two three.\n\nfour five six.\n\n## B\n\nseven.\n\n# C\n\neight nine.\n";
+        let seps = vec![
+            Separator::regex("\\n").unwrap(),
+            Separator::regex(" ").unwrap(),
+        ];
+        let kids = MarkdownChunker::new(20, 0, seps).chunk(text, None).unwrap();
+        let parents = group(text, &kids, 40, None).unwrap();
+        let mut next = 0;
+        for p in &parents {
+            assert_eq!(p.children.start, next);
+            next = p.children.end;
+            assert_eq!(p.start, kids[p.children.start].start);
+            assert_eq!(p.end, kids[p.children.end - 1].end);
+            assert!(p.children.len() == 1 || text[p.start..p.end].chars().count() <= 40);
+        }
+        assert_eq!(next, kids.len());
+        assert!(parents.len() < kids.len());
     }
 }

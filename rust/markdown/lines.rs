@@ -6,6 +6,8 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
+use crate::block::{indent, is_blank};
+
 const BLOCK_NAMES: &str = "address|article|aside|base|basefont|blockquote|body|caption|\
 center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|\
 frame|frameset|h1|h2|h3|h4|h5|h6|head|header|hr|html|iframe|legend|li|link|main|menu|\
@@ -61,25 +63,6 @@ pub(super) fn html_kinds() -> &'static [HtmlKind] {
             })
             .collect()
     })
-}
-
-/// `(columns, bytes)` of leading spaces and tabs (tabs to the next stop of 4).
-pub fn indent(s: &str) -> (usize, usize) {
-    let (mut cols, mut n) = (0, 0);
-    for b in s.bytes() {
-        match b {
-            b' ' => cols += 1,
-            b'\t' => cols += 4 - cols % 4,
-            _ => break,
-        }
-        n += 1;
-    }
-    (cols, n)
-}
-
-/// Whether a line holds only spaces and tabs.
-pub fn is_blank(s: &str) -> bool {
-    s.bytes().all(|b| b == b' ' || b == b'\t')
 }
 
 pub(super) fn trim_st(s: &str) -> &str {
@@ -288,19 +271,4 @@ pub(super) fn interrupts(lines: &[&str], j: usize) -> bool {
         || list_marker(s).is_some_and(|m| m.1)
         || html_kind(s, true).is_some()
         || table_start(lines, j)
-}
-
-/// Lines without `\n` (or `\r\n`) and their byte starts.
-pub fn split_lines(text: &str) -> (Vec<&str>, Vec<usize>) {
-    let mut lines = Vec::new();
-    let mut starts = Vec::new();
-    let mut pos = 0;
-    let ends = memchr::memchr_iter(b'\n', text.as_bytes()).chain(std::iter::once(text.len()));
-    for end in ends {
-        let raw = &text[pos..end];
-        starts.push(pos);
-        lines.push(raw.strip_suffix('\r').unwrap_or(raw));
-        pos = end + 1;
-    }
-    (lines, starts)
 }

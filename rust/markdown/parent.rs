@@ -60,38 +60,3 @@ pub fn group(
     out.extend(cur);
     Ok(out)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::markdown::chunker::MarkdownChunker;
-    use crate::split::scan::Separator;
-
-    fn chunks(text: &str, max: usize) -> Vec<MdChunk> {
-        let seps = vec![
-            Separator::regex("\\n").unwrap(),
-            Separator::regex(" ").unwrap(),
-        ];
-        MarkdownChunker::new(max, 0, seps)
-            .chunk(text, None)
-            .unwrap()
-    }
-
-    #[test]
-    fn parents_cover_children_in_order_and_fit() {
-        let text =
-            "# A\n\none two three.\n\nfour five six.\n\n## B\n\nseven.\n\n# C\n\neight nine.\n";
-        let kids = chunks(text, 20);
-        let parents = group(text, &kids, 40, None).unwrap();
-        let mut next = 0;
-        for p in &parents {
-            assert_eq!(p.children.start, next);
-            next = p.children.end;
-            assert_eq!(p.start, kids[p.children.start].start);
-            assert_eq!(p.end, kids[p.children.end - 1].end);
-            assert!(p.children.len() == 1 || text[p.start..p.end].chars().count() <= 40);
-        }
-        assert_eq!(next, kids.len());
-        assert!(parents.len() < kids.len());
-    }
-}

@@ -24,9 +24,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyIterator, PyMappingProxy, PyString, PyTuple};
 use rayon::ThreadPool;
 
+use super::ffi::{collector_paused, on_units, utf8_of, HeldText, HeldUtf8};
 use super::markdown::chunker::PyMarkdownChunker;
 use super::split::PySplitter;
-use super::strings::{collector_paused, on_units, utf8_of, HeldText, HeldUtf8};
 use super::tokens::huggingface::PyHfCounter;
 use super::tokens::tokenizer::{PyEncoder, PyTokenCounter};
 use super::tokens::windows::{window_list, window_parts};

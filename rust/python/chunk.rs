@@ -50,11 +50,11 @@ impl PyChunk {
         }
     }
 
-    /// The Python object, taken out of the cyclic collector's lists (see `strings::untrack`:
+    /// The Python object, taken out of the cyclic collector's lists (see `ffi::untrack`:
     /// building many tracked ones set off collections that walked every live object).
     pub fn into_object(self, py: Python<'_>) -> PyResult<Bound<'_, Self>> {
         let chunk = Bound::new(py, self)?;
-        super::strings::untrack(&chunk);
+        super::ffi::untrack(&chunk);
         Ok(chunk)
     }
 }

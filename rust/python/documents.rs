@@ -13,7 +13,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PySet, PyString, PyType};
 
-use super::strings::{collector_paused, PlainClass};
+use super::ffi::{collector_paused, PlainClass};
 
 /// Makes `Document(page_content=text, metadata=metadata)` for a fresh `str` and `dict`.
 #[pyclass(frozen, name = "DocumentMaker", module = "ferrochunk._native")]

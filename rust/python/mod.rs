@@ -3,8 +3,9 @@
 //! Grouped like the core: `split`, `sentences`, `tokens/`, `markdown/`, `corpus`, `batch`
 //! (many documents on a thread pool), `dropin` (the drop-in splitters' engine), plus the shared
 //! `chunk` record, `documents` (LangChain `Document`s made here), `length` (Python callables
-//! as sizes), `errors` and `strings` (the only `unsafe` code: building Python strings from
-//! CPython's own storage, and objects without their class's `__setattr__`).
+//! as sizes), `errors` and `ffi/` (the only `unsafe` code: reading and building Python strings
+//! in CPython's own storage, the garbage collector kept out of the way, and objects made
+//! without their class's `__setattr__`).
 
 mod arrow;
 mod batch;
@@ -13,12 +14,12 @@ mod corpus;
 mod documents;
 mod dropin;
 mod errors;
+mod ffi;
 mod length;
 mod markdown;
 mod sentences;
 mod split;
 mod stream;
-mod strings;
 mod tokens;
 
 use pyo3::prelude::*;

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
 use super::chunk::PyChunk;
-use super::strings::{collector_paused, new_str, on_units, text_of};
+use super::ffi::{collector_paused, new_str, on_units, text_of};
 use crate::sentences::{sentence_ends_of, strip_span, Scan};
 use crate::units::Offsets;
 

@@ -7,11 +7,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
 use super::chunk::PyChunk;
-use super::length::PyLength;
-use super::strings::{
+use super::ffi::{
     collector_paused, fixed_utf8, new_str, new_str_checked, new_str_of_class, on_units, text_of,
     PyText,
 };
+use super::length::PyLength;
 use super::tokens::huggingface::PyHfCounter;
 use super::tokens::tokenizer::PyTokenCounter;
 use crate::error::Result;

@@ -9,9 +9,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
 use super::chunk::PyChunk;
+use super::ffi::collector_paused;
 use super::length::PyLength;
 use super::split::native_length;
-use super::strings::collector_paused;
 use crate::error::Result;
 use crate::length::Length;
 use crate::split::{KeepSeparator, Separator, SplitConfig};

@@ -18,7 +18,7 @@
 //! Mirrored by `python/ferrochunk/reference/structure/asciidoc.py`.
 
 use super::lines::{adornment, table, Out, Region};
-use crate::markdown::blocks::{Block, Kind};
+use crate::block::{Block, Kind};
 use crate::text::is_py_space;
 
 /// The blocks of an AsciiDoc text, in order.

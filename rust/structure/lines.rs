@@ -4,7 +4,7 @@
 //! turns line ranges into [`Block`]s, containers and their parts included.
 //! Mirrored by `python/ferrochunk/reference/structure/lines.py`.
 
-use crate::markdown::blocks::{indent, is_blank, split_lines, Block, Kind};
+use crate::block::{indent, is_blank, split_lines, Block, Kind};
 use crate::text::is_py_space;
 
 /// Lines of the source (or of a nested body), each a sub-slice with its byte start.

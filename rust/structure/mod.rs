@@ -1,5 +1,6 @@
 //! Structure beyond Markdown: block scanners for reStructuredText, AsciiDoc and plain text
-//! whose blocks the Markdown chunker packs ([`crate::markdown::chunker`]), so every format
+//! whose blocks ([`crate::block`]) the Markdown chunker packs (`markdown::chunker` picks
+//! the scanner by [`Markup`]), so every format
 //! gets the same guarantees: titles and heading paths, atomic code and tables, labels and
 //! directive heads glued to what follows, sentence-first cuts, min-size merging, ids,
 //! overlap and parents.
@@ -14,12 +15,11 @@ pub mod plain;
 pub mod rst;
 
 use crate::error::{Error, Result};
-use crate::markdown::blocks::{self, Block};
 
 /// The markup a text is read as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Markup {
-    /// `CommonMark` with GFM tables ([`crate::markdown::blocks`]).
+    /// `CommonMark` with GFM tables (`markdown::blocks`).
     #[default]
     Markdown,
     /// reStructuredText.
@@ -72,15 +72,5 @@ impl Markup {
             Self::Plain => "plain",
         };
         markdown.replacen("markdown-v2|", &format!("{name}-v1|"), 1)
-    }
-
-    /// The blocks of `text` read in this format, in order.
-    pub fn scan(self, text: &str) -> Vec<Block> {
-        match self {
-            Self::Markdown | Self::Auto => blocks::scan(text),
-            Self::Rst => rst::scan(text),
-            Self::AsciiDoc => asciidoc::scan(text),
-            Self::Plain => plain::scan(text),
-        }
     }
 }

@@ -9,7 +9,7 @@
 //! Mirrored by `python/ferrochunk/reference/structure/plain.py`.
 
 use super::lines::{adornment, grid_border, grid_table, list_marker, table, Out, Region};
-use crate::markdown::blocks::{Block, Kind};
+use crate::block::{Block, Kind};
 use crate::text::is_py_space;
 
 /// The blocks of a plain text, in order.

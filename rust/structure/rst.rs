@@ -15,7 +15,7 @@
 //! Mirrored by `python/ferrochunk/reference/structure/rst.py`.
 
 use super::lines::{adornment, grid_border, grid_table, list_marker, table, Out, Region};
-use crate::markdown::blocks::{Block, Kind};
+use crate::block::{Block, Kind};
 use crate::text::is_py_space;
 
 /// Directives whose body is code (kept whole like a literal block).

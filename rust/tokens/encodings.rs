@@ -12,7 +12,6 @@
 use std::sync::OnceLock;
 
 use crate::error::{Error, Result};
-use crate::tokens::bpe::Ranks;
 
 /// Which hand-written pre-tokenizer reproduces the encoding's regex.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -57,8 +56,9 @@ pub struct EncodingSpec {
     named: &'static [(&'static str, u32)],
     /// Ids whose special token is a placeholder, `<|reserved_{id}|>` (`o200k_harmony`).
     reserved: (u32, u32),
-    /// Packed rank tables, concatenated in order (rank of the first token of each).
-    parts: &'static [(u32, &'static [u8])],
+    /// Packed rank tables, concatenated in order (rank of the first token of each), which
+    /// [`crate::tokens::bpe`] unpacks (`EncodingSpec::ranks`).
+    pub(crate) parts: &'static [(u32, &'static [u8])],
     /// tiktoken's `explicit_n_vocab`, when it sets one.
     pub explicit_n_vocab: Option<u32>,
 }
@@ -200,26 +200,6 @@ impl EncodingSpec {
             self.named.iter().copied().chain(reserved).collect()
         })
     }
-
-    /// The mergeable ranks, unpacked on first use and shared for the process's lifetime
-    /// (one table for the encodings built from the same parts, e.g. `gpt2` and `r50k_base`).
-    pub fn ranks(&'static self) -> &'static Ranks {
-        static CACHE: [OnceLock<Ranks>; ENCODINGS.len()] =
-            [const { OnceLock::new() }; ENCODINGS.len()];
-        let slot = ENCODINGS
-            .iter()
-            .position(|e| same_parts(e.parts, self.parts))
-            .unwrap_or(0);
-        CACHE[slot].get_or_init(|| Ranks::from_packed(self.parts))
-    }
-}
-
-/// Whether two encodings' rank tables are built from the same packed data.
-fn same_parts(a: &[(u32, &[u8])], b: &[(u32, &[u8])]) -> bool {
-    a.len() == b.len()
-        && a.iter()
-            .zip(b)
-            .all(|(x, y)| x.0 == y.0 && std::ptr::eq(x.1, y.1))
 }
 
 /// tiktoken's model-name table: exact names first, then prefixes (`gpt-4o-2024-05-13`).

@@ -1,6 +1,6 @@
 //! Tokens: tiktoken-identical BPE, offline, and Hugging Face tokenizers, as chunk sizes.
 //!
-//! - [`encodings`]: the five tiktoken encodings (patterns, special tokens, model names) and
+//! - [`encodings`]: the seven tiktoken encodings (patterns, special tokens, model names) and
 //!   their ranks, bundled in the binary.
 //! - [`pretokenize`]: hand-written pre-tokenizers for the r50k, cl100k and o200k regexes.
 //! - [`bpe`]: the merge of one piece and the tables and per-thread cache behind it.

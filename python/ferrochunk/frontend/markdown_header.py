@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Optional
 
 from ..documents import Document
+from .hooks import HEADER_HOOKS, overridden_hooks
 
 Metadata = dict[int, str]  # header-name id -> header text, in insertion order
 Block = tuple[str, Metadata]
@@ -46,6 +47,20 @@ def aggregate(blocks: list[Block], strip_headers: bool) -> list[Block]:
         else:
             out.append([content, meta])
     return [(c, m) for c, m in out]
+
+
+def custom_title(line: str, sep: str) -> Optional[str]:
+    """The title of a ``**Title**``-style custom header, or None when ``line`` is not one:
+    exactly one ``sep`` on each side, something between, and not only ``sep`` characters."""
+    n = len(sep)
+    if n == 0 or len(line) < 2 * n + 1 or not (line.startswith(sep) and line.endswith(sep)):
+        return None
+    if line[n:].startswith(sep) or line[:-n].endswith(sep):
+        return None
+    title = line[n:-n].strip()
+    if title and not all(c in sep for c in title.replace(" ", "")):
+        return title
+    return None
 
 
 class MarkdownHeaderTextSplitter:
@@ -102,20 +117,21 @@ class MarkdownHeaderTextSplitter:
             self.__dict__["_engine_cache"] = None if snapshot is None else cache
         return cache[1].split(text, cache[2])
 
+    def _make_hooked_engine(self, rules: list[HeaderRule]) -> Any:
+        """The line scan of a subclass overriding LangChain's hooks: the reference calling
+        them (:mod:`ferrochunk.reference.hooks`), which each stack names."""
+        raise NotImplementedError
+
     def _engine_for(self, rules: list[HeaderRule]) -> Any:
         """The engine, or where a subclass overrides LangChain's hooks the reference scan
-        calling them (:mod:`.hooks`)."""
-        from .hooks import HEADER_HOOKS, HookedHeaderEngine, overridden_hooks
-
+        calling them."""
         if overridden_hooks(self, MarkdownHeaderTextSplitter, HEADER_HOOKS):
-            return HookedHeaderEngine(self, rules)
+            return self._make_hooked_engine(rules)
         return self._make_engine(rules)
 
     def _is_custom_header(self, line: str, sep: str) -> bool:
         """Whether ``line`` is a custom header for ``sep`` (``**Title**``-style, for the
         markers in ``custom_header_patterns``): LangChain's hook, asked of every line."""
-        from ..reference.markdown.header import custom_title
-
         return sep in self.custom_header_patterns and custom_title(line, sep) is not None
 
     def _snapshot(self) -> Optional[tuple[Any, ...]]:
@@ -143,4 +159,11 @@ class MarkdownHeaderTextSplitter:
         ]
 
 
-__all__ = ["Block", "HeaderRule", "MarkdownHeaderTextSplitter", "Metadata", "aggregate"]
+__all__ = [
+    "Block",
+    "HeaderRule",
+    "MarkdownHeaderTextSplitter",
+    "Metadata",
+    "aggregate",
+    "custom_title",
+]

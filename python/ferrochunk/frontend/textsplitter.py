@@ -22,7 +22,7 @@ from ..documents import (
     make_documents,
 )
 from ..language import Language, get_separators_for_language
-from .hooks import HookedEngine, overridden_hooks
+from .hooks import overridden_hooks
 from .tokens import AllowedSpecial, split_on_tokens
 
 # LangChain logs its size warning here; users' logging filters keep working.
@@ -111,6 +111,11 @@ class TextSplitter(BaseDocumentTransformer, ABC):
         """The engine for these settings: each stack (reference, native) says which."""
         raise NotImplementedError
 
+    def _make_hooked_engine(self, specs: list[SeparatorSpec], recursive: bool, keep: Any) -> Any:
+        """The engine of a subclass overriding LangChain's hooks: the reference calling them
+        (:mod:`ferrochunk.reference.hooks`), which each stack names."""
+        raise NotImplementedError
+
     def _engine_spec(
         self, separators: Optional[list[str]] = None
     ) -> tuple[list[SeparatorSpec], bool]:
@@ -133,7 +138,7 @@ class TextSplitter(BaseDocumentTransformer, ABC):
             base = RecursiveCharacterTextSplitter if recursive else TextSplitter
             if overridden_hooks(self, base):
                 keep = keep_mode(self._keep_separator)
-                engine: Any = HookedEngine(self, specs, recursive, keep)
+                engine: Any = self._make_hooked_engine(specs, recursive, keep)
             else:
                 engine = self._make_engine(specs, recursive)
             cache = self._engine_cache = (key, engine)

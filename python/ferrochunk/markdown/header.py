@@ -14,7 +14,7 @@ from ..documents import Document, make_document
 from ..frontend import markdown_header as front
 from ..frontend.markdown_header import HeaderRule
 from ..language import Language, get_separators_for_language
-from ..reference.markdown.header import HeaderEngine
+from ..reference.markdown.header import HeaderEngine, HookedHeaderEngine
 from ..split.textsplitter import RecursiveCharacterTextSplitter
 
 _I64 = (-(2**63), 2**63 - 1)
@@ -62,6 +62,9 @@ class MarkdownHeaderTextSplitter(front.MarkdownHeaderTextSplitter):
             [tuple(r) for r in rules], bool(self.return_each_line), bool(self.strip_headers)
         )
         return NativeHeaderEngine(native, fallback)
+
+    def _make_hooked_engine(self, rules: list[HeaderRule]) -> Any:
+        return HookedHeaderEngine(self, rules)
 
 
 class MarkdownTextSplitter(RecursiveCharacterTextSplitter):

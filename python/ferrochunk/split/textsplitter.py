@@ -21,6 +21,7 @@ from ..frontend.patterns import to_rust
 from ..frontend.textsplitter import SeparatorSpec, keep_mode
 from ..frontend.tokens import AllowedSpecial
 from ..reference.split.textsplitter import make_engine as reference_engine
+from ..reference.split.textsplitter import make_hooked_engine
 from ..tokens.huggingface import tokenize_counter
 from ..tokens.tokenizer import encoding_for_model, get_encoding
 from .splitter import is_native_length
@@ -91,6 +92,7 @@ class TextSplitter(front.TextSplitter):
     """
 
     _make_engine = make_native_engine
+    _make_hooked_engine = make_hooked_engine
 
     def _split_texts(self, texts: list[str]) -> Iterator[list[str]]:
         length = self._length_function

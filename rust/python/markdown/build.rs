@@ -11,7 +11,7 @@ use pyo3::types::{PyDict, PyMappingProxy, PyString, PyTuple};
 use crate::markdown::ids::Span;
 use crate::markdown::sections::Coverage;
 use crate::python::chunk::PyChunk;
-use crate::python::strings::span_string;
+use crate::python::ffi::span_string;
 
 /// What every chunk of a call shares.
 pub struct Shared<'a, 'py> {

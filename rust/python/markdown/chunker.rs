@@ -12,9 +12,9 @@ use crate::markdown::chunker::Grouped;
 use crate::markdown::ids::{all_spans, count_tokens, Identity, Span};
 use crate::markdown::MarkdownChunker;
 use crate::python::chunk::PyChunk;
+use crate::python::ffi::{checked_utf8, collector_paused};
 use crate::python::length::PyLength;
 use crate::python::split::native_length;
-use crate::python::strings::{checked_utf8, collector_paused};
 use crate::split::scan::Separator;
 use crate::structure::Markup;
 

@@ -10,7 +10,7 @@ use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::markdown::header::{Block, HeaderRule, HeaderSplitter, Piece, Scan, Stop};
 use crate::python::documents::PyDocumentMaker;
-use crate::python::strings::{collector_paused, new_str, on_units, text_of};
+use crate::python::ffi::{collector_paused, new_str, on_units, text_of};
 use crate::units::Unit;
 
 /// Pages of 256 code points; a page's bits say which of its code points Python's

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use super::windows::{window_list, window_parts};
 use crate::python::chunk::PyChunk;
-use crate::python::strings::{checked_utf8, collector_paused, text_of, utf8_of};
+use crate::python::ffi::{checked_utf8, collector_paused, text_of, utf8_of};
 use crate::text::CharCursor;
 use crate::tokens::bpe::PARALLEL_MIN;
 use crate::tokens::encodings::{encoding_for_model, names};

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
-use crate::python::strings::{new_str, on_units, PyText};
+use crate::python::ffi::{new_str, on_units, PyText};
 use crate::text::CharCursor;
 use crate::tokens::tokenizer::{lossy_windows, LossyWindow};
 use crate::tokens::Tokenizer;
@@ -24,7 +24,7 @@ pub enum Window {
 }
 
 /// LangChain's `split_text_on_tokens` windows of a text, given its UTF-8 (as
-/// `strings::utf8_of` makes it: borrowed only when the text is ASCII) and its encoding `ids`; no
+/// `ffi::utf8_of` makes it: borrowed only when the text is ASCII) and its encoding `ids`; no
 /// Python object is touched, so any thread may run it.
 #[allow(clippy::ptr_arg)] // borrowed or not is what tells an ASCII text
 pub fn window_parts(

@@ -19,6 +19,7 @@ mod piece_cache;
 mod scan_keys;
 mod scratch;
 mod short_tokens;
+mod tables;
 mod windows;
 
 use std::cmp::Reverse;

@@ -9,26 +9,12 @@ from typing import Any, Optional
 
 from ...documents import Document, make_document
 from ...frontend import markdown_header as front
-from ...frontend.markdown_header import Block, HeaderRule, Metadata, aggregate
+from ...frontend.markdown_header import Block, HeaderRule, Metadata, aggregate, custom_title
 
 
 def clean_line(line: str) -> str:
     """LangChain's per-line normalisation: strip, then drop non-printable characters."""
     return "".join(filter(str.isprintable, line.strip()))
-
-
-def custom_title(line: str, sep: str) -> Optional[str]:
-    """The title of a ``**Title**``-style custom header, or None when ``line`` is not one:
-    exactly one ``sep`` on each side, something between, and not only ``sep`` characters."""
-    n = len(sep)
-    if n == 0 or len(line) < 2 * n + 1 or not (line.startswith(sep) and line.endswith(sep)):
-        return None
-    if line[n:].startswith(sep) or line[:-n].endswith(sep):
-        return None
-    title = line[n:-n].strip()
-    if title and not all(c in sep for c in title.replace(" ", "")):
-        return title
-    return None
 
 
 def match_header(line: str, rule: HeaderRule) -> Optional[str]:
@@ -111,15 +97,44 @@ class HeaderEngine:
         return blocks
 
 
+class HookedHeaderEngine(HeaderEngine):
+    """The reference line scan asking ``splitter._is_custom_header`` of every line and
+    header marker, and handing its lines to ``splitter.aggregate_lines_to_chunks``: the scan
+    of a subclass overriding one of those hooks, in both stacks."""
+
+    def __init__(self, splitter: Any, rules: list[HeaderRule]) -> None:
+        super().__init__(rules, bool(splitter.return_each_line), bool(splitter.strip_headers))
+        self.splitter = splitter
+
+    def _match(self, line: str, rule: HeaderRule) -> Optional[str]:
+        sep = rule.sep
+        if self.splitter._is_custom_header(line, sep):
+            return line[len(sep) : -len(sep)].strip()
+        return match_header(line, rule._replace(custom=False))  # the standard reading
+
+    def split(self, text: str, names: list[Any]) -> list[Document]:
+        lines = [
+            {"content": c, "metadata": {names[k]: v for k, v in m.items()}}
+            for c, m in self._scan(text)
+        ]
+        if not self.return_each_line:
+            return self.splitter.aggregate_lines_to_chunks(lines)
+        return [Document(page_content=x["content"], metadata=x["metadata"]) for x in lines]
+
+
 class MarkdownHeaderTextSplitter(front.MarkdownHeaderTextSplitter):
     __doc__ = front.MarkdownHeaderTextSplitter.__doc__
 
     def _make_engine(self, rules: list[HeaderRule]) -> Any:
         return HeaderEngine(rules, bool(self.return_each_line), bool(self.strip_headers))
 
+    def _make_hooked_engine(self, rules: list[HeaderRule]) -> Any:
+        return HookedHeaderEngine(self, rules)
+
 
 __all__ = [
     "HeaderEngine",
+    "HookedHeaderEngine",
     "MarkdownHeaderTextSplitter",
     "clean_line",
     "custom_title",

@@ -33,10 +33,47 @@ def make_engine(
     )
 
 
+class HookedEngine(Engine):
+    """The reference engine merging through ``splitter._merge_splits`` (which joins through
+    its ``_join_docs``) and recursing through ``splitter._split_text``, as LangChain does: a
+    subclass overriding one of those hooks (:mod:`ferrochunk.frontend.hooks`) is split by it
+    in both stacks, as neither engine calls methods on the splitter."""
+
+    def __init__(
+        self, splitter: Any, specs: list[tuple[str, bool, str]], recursive: bool, keep: Any
+    ) -> None:
+        separators = [Separator(text, is_regex, join) for text, is_regex, join in specs]
+        super().__init__(
+            splitter._chunk_size,
+            splitter._chunk_overlap,
+            separators,
+            keep,
+            splitter._strip_whitespace,
+            recursive,
+        )
+        self.splitter = splitter
+
+    def _merge(self, pieces, lengths, join, sep_len, out, oversized) -> None:
+        merged = self.splitter._merge_splits([p[0] for p in pieces], join)
+        out.extend((chunk, None) for chunk in merged)
+
+    def _deeper(self, piece, rest, length, out, oversized) -> None:
+        texts = self.splitter._split_text(piece[0], [sep.text for sep in rest])
+        out.extend((chunk, None) for chunk in texts)
+
+
+def make_hooked_engine(
+    splitter: front.TextSplitter, specs: list[SeparatorSpec], recursive: bool, keep: Any
+) -> HookedEngine:
+    """The engine of a splitter whose class overrides LangChain's hooks (both stacks)."""
+    return HookedEngine(splitter, specs, recursive, keep)
+
+
 class TextSplitter(front.TextSplitter):
     __doc__ = front.TextSplitter.__doc__
 
     _make_engine = make_engine
+    _make_hooked_engine = make_hooked_engine
 
     @staticmethod
     def _tiktoken_length_function(
