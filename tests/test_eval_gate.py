@@ -28,12 +28,12 @@ from ferrochunk.eval import (
 
 # Measured 2026-12-04 (this test, -s prints it) with the sentence layer that reads tokenised
 # text, JSON escapes and list items, full pieces, and oversize paragraphs filling the chunk
-# before them: pooled 90.05 % over the 5 sets x 2 sizes (docs-md 89.4 / 96.0, prose-plain
-# 84.9 / 91.5, prose-wikitext 84.9 / 89.9, prose-chat 89.9 / 96.0, prose-pdf 84.9 / 93.0 at
+# before them: pooled 89.90 % over the 5 sets x 2 sizes (docs-md 89.4 / 96.0, prose-plain
+# 84.9 / 91.5, prose-wikitext 84.9 / 89.9, prose-chat 88.4 / 96.0, prose-pdf 84.9 / 93.0 at
 # 200 / 400 tokens; main at 1ac549f read 89.35 %); the floor is that less one point. A
 # change of the cut rules moves it: run this file with -s and set FLOOR to the new pooled
 # share less one point.
-FLOOR = 0.8905
+FLOOR = 0.8890
 SIZES = (200, 400)
 QUESTIONS = 200
 EVERY = 3  # every third file of en-markdown (in path order): 38 files, ~0.4 MB, a few seconds

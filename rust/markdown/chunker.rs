@@ -38,6 +38,7 @@ fn scan(markup: Markup, text: &str) -> Vec<Block> {
 
 /// A span to pack, with what it starts with.
 #[derive(Debug, Clone)]
+#[allow(clippy::struct_excessive_bools)] // four independent facts about one span, not states
 pub(super) struct Unit {
     pub(super) start: usize,
     pub(super) end: usize,

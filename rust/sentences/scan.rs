@@ -58,12 +58,11 @@ impl<'a, T: Scan<'a>> Boundaries<'a, T> {
     /// A backslash at `i`: the escape `\\n` is a line break (JSON stored as text), any
     /// other is a character like the rest.
     fn backslash(&mut self, i: usize) -> Option<usize> {
-        match escape_at(self.text, i) {
-            Some((n, true)) => self.line_break(i, n),
-            _ => {
-                self.pos = i + 1;
-                None
-            }
+        if let Some((n, true)) = escape_at(self.text, i) {
+            self.line_break(i, n)
+        } else {
+            self.pos = i + 1;
+            None
         }
     }
 
@@ -86,6 +85,12 @@ impl<'a, T: Scan<'a>> Boundaries<'a, T> {
         }
         if space_at(text, close).is_none() {
             let (next, _) = text.char_at(close);
+            if next == ',' && closes_value(text, run_end, close) {
+                // `."}, {"role": ...`: the string ends its sentence and closes its object.
+                let (end, _) = whitespace(text, close + 1);
+                self.pos = end;
+                return (end > close + 1 && end < text.len()).then_some(end);
+            }
             // Not before a continuation mark (`！），`), nor, after a CJK letter alone, before
             // a Latin letter or digit (a file name: `中文版.pdf`).
             let latin = !cjk_mark && next.is_ascii_alphanumeric();
@@ -143,6 +148,12 @@ fn closers<'a, T: Units<'a>>(text: T, from: usize) -> usize {
         }
     }
     end
+}
+
+/// Whether the closers `text[from..to]` end a JSON string and close its object or array
+/// (`"}` or `"]`, then any more closers).
+fn closes_value<'a, T: Units<'a>>(text: T, from: usize, to: usize) -> bool {
+    to > from + 1 && text.char_at(from).0 == '"' && matches!(text.char_at(from + 1).0, '}' | ']')
 }
 
 /// The run of end marks starting at `i`: its end, how many marks, whether one is CJK.

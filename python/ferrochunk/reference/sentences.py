@@ -167,6 +167,9 @@ def boundary_at_mark(text: str, i: int) -> tuple[Optional[int], int]:
         return None, close
     if not space_at(text, close)[0]:
         nxt = text[close]
+        if nxt == "," and text.startswith(('"}', '"]'), run) and close > run + 1:
+            end, _ = whitespace(text, close + 1)  # '."}, {': the string closes its object
+            return (end if close + 1 < end < len(text) else None), end
         latin = not cjk_mark and nxt.isascii() and nxt.isalnum()  # a file name: 版.pdf
         ends = (strong or is_cjk(nxt)) and nxt not in CONTINUATIONS and not latin
         return (close if ends else None), close
