@@ -17,7 +17,7 @@ from collections import Counter
 from typing import Optional
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import corpus
@@ -108,6 +108,11 @@ def why_ours_only(text: str, q: int) -> Optional[str]:
         return "escape"
     if text[q] == "-":
         return "hyphen opens a sentence"
+    k = q  # UAX #29 (SB8) looks past digits and symbols for a lowercase letter
+    while k < len(text) and not text[k].isalpha() and text[k] not in MARKS and text[k] != "\n":
+        k += 1
+    if k < len(text) and text[k].islower():
+        return "lowercase past digits or symbols"
     return None
 
 
@@ -141,7 +146,6 @@ PROSE_ATOMS = [
 ]
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(PROSE_ATOMS), max_size=40).map("".join))
 def test_generated_text_differs_from_uax29_only_as_documented(text: str) -> None:
     assert unexplained(text) == []

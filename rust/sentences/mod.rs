@@ -18,7 +18,8 @@
 //!    before it: the next sentence starts after the whitespace that follows, if any; not
 //!    before a continuation mark, nor (after a CJK letter alone) a Latin letter or digit.
 //! 3. Otherwise the run must be followed by whitespace (so "3.14", "e.g.," and URLs never
-//!    end one) or by a CJK letter; and then by something other than a lowercase letter,
+//!    end one) or by a CJK letter; and then by something other than a lowercase letter
+//!    (looked for past opening quotes and brackets),
 //!    an end mark or a continuation mark (`, : ;`, dashes: UAX #29's `SContinue`),
 //!    unless a blank line or a list item follows.
 //! 4. A single period also consults the word before it ([`english`]).

@@ -8,7 +8,7 @@
 
 use super::english::period_ends;
 use super::hits::{Hits, Scan};
-use super::marks::{is_cjk, is_closer, is_continuation, is_lower, mark, Mark};
+use super::marks::{is_cjk, is_closer, is_continuation, is_lower, is_opener, mark, Mark};
 use super::spaces::{escape_at, list_marker, space_at, whitespace};
 use crate::units::{Units, Utf8};
 
@@ -103,7 +103,8 @@ impl<'a, T: Scan<'a>> Boundaries<'a, T> {
             return None;
         }
         let (after, _) = text.char_at(end);
-        let opens = !is_lower(after) && mark(after).is_none() && !is_continuation(after);
+        let opens =
+            !is_lower(past_openers(text, end)) && mark(after).is_none() && !is_continuation(after);
         let ends = (strong && !is_continuation(after))
             || breaks >= 2
             || (breaks == 1 && list_marker(text, end))
@@ -148,6 +149,20 @@ fn closers<'a, T: Units<'a>>(text: T, from: usize) -> usize {
         }
     }
     end
+}
+
+/// The character at `from` after any opening quotes and brackets (`'\0'` at the end): a
+/// lowercase letter there continues the sentence (`end. (the rest`), as in UAX #29.
+fn past_openers<'a, T: Units<'a>>(text: T, from: usize) -> char {
+    let mut at = from;
+    while at < text.len() {
+        let (c, n) = text.char_at(at);
+        if !is_opener(c) {
+            return c;
+        }
+        at += n;
+    }
+    '\0'
 }
 
 /// Whether the closers `text[from..to]` end a JSON string and close its object or array

@@ -177,7 +177,11 @@ def boundary_at_mark(text: str, i: int) -> tuple[Optional[int], int]:
     if end == len(text):
         return None, end
     after = text[end]
-    opens = not is_lower(after) and after not in MARKS and after not in CONTINUATIONS
+    first = end  # a lowercase letter after opening quotes and brackets continues too
+    while first < len(text) and text[first] in OPENERS:
+        first += 1
+    lower = first < len(text) and is_lower(text[first])
+    opens = not lower and after not in MARKS and after not in CONTINUATIONS
     ends = (
         (strong and after not in CONTINUATIONS)
         or breaks >= 2
