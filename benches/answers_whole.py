@@ -3,6 +3,7 @@
     python benches/answers_whole.py                       # every set, chunker and size
     python benches/answers_whole.py --sets prose-pdf --chunkers markdown --sizes 200
     python benches/answers_whole.py --recall --json       # + strict Recall@5 (BM25); JSON
+    python benches/answers_whole.py --recall --dense      # + the offline wordllama model
 
 Sets: the labelled ones of ``benches/labelled_docs.py`` (read from its cache, built there
 first when missing; ``--offline`` builds what needs no fetching, in memory) and
@@ -10,8 +11,9 @@ first when missing; ``--offline`` builds what needs no fetching, in memory) and
 runs at each size in cl100k tokens, no overlap, over the documents that hold an answer;
 a peer that is not installed is skipped with a message. Columns: answers whole %, chunks,
 mean cl100k tokens per chunk, whole % of the one-span answers and of those over a seam
-(several spans) apart (and, with ``--recall``, strict Recall@5, BM25 over the same
-documents).
+(several spans) apart (and, with ``--recall``, strict Recall@5 and the context tokens per
+question, BM25 over the same documents; ``--dense`` adds the same with the offline
+wordllama model).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from ferrochunk.eval import (
     synthetic_questions,
 )
 from ferrochunk.eval.chunkers import ENCODING, Skip, build
+from ferrochunk.eval.dense import wordllama
 from ferrochunk.eval.runner import chunk_all
 
 CHUNKERS = (
@@ -79,7 +82,7 @@ def datasets(names: list[str], args: argparse.Namespace) -> dict[str, Dataset]:
     return out
 
 
-def measure(data: Dataset, config: Config, recall: bool) -> dict[str, Any]:
+def measure(data: Dataset, config: Config, recall: bool, embedder: Any = None) -> dict[str, Any]:
     """Answers whole, chunks and mean tokens of one configuration on one set."""
     t0 = time.perf_counter()
     split = build(config)
@@ -100,8 +103,12 @@ def measure(data: Dataset, config: Config, recall: bool) -> dict[str, Any]:
         "seconds": round(time.perf_counter() - t0, 2),
     }
     if recall:
-        report = evaluate(data, [config], k=5)
-        row["recall_strict_at_5_pct"] = round(100 * report["results"][0]["recall_strict"], 2)
+        report = evaluate(data, [config], k=5)["results"][0]
+        row["recall_strict_at_5_pct"] = round(100 * report["recall_strict"], 2)
+        row["context_tokens"] = round(report["context_tokens"])
+    if embedder is not None:
+        report = evaluate(data, [config], k=5, retriever="dense", embedder=embedder)["results"][0]
+        row["dense_recall_strict_at_5_pct"] = round(100 * report["recall_strict"], 2)
     return row
 
 
@@ -127,9 +134,10 @@ def run_info(argv: list[str]) -> dict[str, str]:
 def table(name: str, data: Dataset, rows: list[dict[str, Any]], recall: bool) -> str:
     """One set's Markdown table."""
     seams = sum(len({a.start for a in q.answers}) > 1 for q in data.questions)
-    head = ["chunker", "size", "whole %", "1 span %", "seam %", "chunks", "tokens/chunk"] + (
-        ["R@5 strict %"] if recall else []
-    )
+    dense = any("dense_recall_strict_at_5_pct" in r for r in rows)
+    head = ["chunker", "size", "whole %", "1 span %", "seam %", "chunks", "tokens/chunk"]
+    head += ["R@5 strict %", "tokens/q"] if recall else []
+    head += ["dense R@5 strict %"] if dense else []
     lines = [
         f"### {name}: {len(data.questions)} answers ({seams} of several spans) "
         f"over {len(data.documents)} documents; drawn by {data.notes.get('segmenter', '?')}",
@@ -148,7 +156,9 @@ def table(name: str, data: Dataset, rows: list[dict[str, Any]], recall: bool) ->
             f"{r['tokens_per_chunk']:.0f}",
         ]
         if recall:
-            cells.append(f"{r['recall_strict_at_5_pct']:.1f}")
+            cells += [f"{r['recall_strict_at_5_pct']:.1f}", str(r["context_tokens"])]
+        if dense:
+            cells.append(f"{r['dense_recall_strict_at_5_pct']:.1f}")
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -191,6 +201,9 @@ def main(argv: list[str]) -> None:
         "--questions", type=int, default=1000, help="questions per set when built (cached: as is)"
     )
     p.add_argument("--recall", action="store_true", help="also strict Recall@5 with BM25")
+    p.add_argument(
+        "--dense", action="store_true", help="also strict Recall@5 with the wordllama model"
+    )
     p.add_argument("--json", action="store_true", help="also print the results as JSON")
     p.add_argument("--offline", action="store_true", help="fetch nothing (no docs-rst)")
     p.add_argument("--cache", type=Path, default=labelled_docs.DEFAULT_CACHE)
@@ -203,6 +216,7 @@ def main(argv: list[str]) -> None:
     except ValueError:
         sys.exit(f"answers_whole: --sizes {args.sizes!r}: comma-separated integers")
     sets = datasets(names(args.sets, SETS, "--sets"), args)
+    embedder = wordllama() if args.dense else None
     info = run_info(argv)
     print(f"`{info['command']}` — {info['date']}, commit {info['commit']}\n")
     results: dict[str, list[dict[str, Any]]] = {}
@@ -211,7 +225,8 @@ def main(argv: list[str]) -> None:
         for chunker in chosen:
             for size in sizes:
                 try:
-                    rows.append(measure(data, Config(chunker, size, 0, "tokens"), args.recall))
+                    config = Config(chunker, size, 0, "tokens")
+                    rows.append(measure(data, config, args.recall, embedder))
                 except Skip as why:
                     print(f"<!-- {name} {chunker}: skipped ({why}) -->", file=sys.stderr)
                     break
