@@ -192,3 +192,83 @@ def test_a_signal_leaves_the_old_output_and_no_temporary_file(
     assert err.decode() == f"ferrochunk chunk: {said}\n"
     assert target.read_bytes() == old
     assert leftovers(folder, target.name) == []
+
+
+def test_a_python_exception_leaves_the_old_output(
+    corpus: Path, small: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An exception in the middle of the run (here from the loop that takes the job's
+    outputs) propagates, and the output is the old one, with nothing beside it."""
+    from ferrochunk.cli import chunk, main
+
+    folder = tmp_path / "out"
+    folder.mkdir()
+    target = folder / "chunks.jsonl"
+    assert main(["chunk", str(small), "-o", str(target), "-q"]) == 0
+    old = target.read_bytes()
+    opened = chunk.open_writer
+
+    def failing(*args, **kwargs):
+        writer = opened(*args, **kwargs)
+        seen = []
+
+        def write(payload: bytes) -> None:
+            seen.append(payload)
+            if len(seen) == 3:
+                raise RuntimeError("a bug in the middle of the run")
+
+        writer.write = write
+        return writer
+
+    monkeypatch.setattr(chunk, "open_writer", failing)
+    with pytest.raises(RuntimeError, match="a bug"):
+        main(["chunk", str(corpus), "-o", str(target), "-q", "--threads", "1"])
+    assert target.read_bytes() == old
+    assert leftovers(folder, target.name) == []
+
+
+def test_eval_files_are_replaced_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ferrochunk eval``'s chart: a failure half-way through writing it leaves the old one."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    from ferrochunk.eval.report import write_chart, write_json
+
+    report = {
+        "results": [],
+        "k": 5,
+        "dataset": {"name": "sample", "questions": 3, "kind": "span"},
+        "retriever": "bm25",
+    }
+    chart, data = tmp_path / "eval.png", tmp_path / "eval.json"
+    write_chart(report, chart)
+    write_json(report, data)
+    old = chart.read_bytes()
+    assert old.startswith(b"\x89PNG") and json.loads(data.read_text("utf-8")) == report
+
+    def half_written(self, where, **kwargs) -> None:
+        Path(where).write_bytes(b"\x89PNG half")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Figure, "savefig", half_written)
+    with pytest.raises(OSError):
+        write_chart(report, chart)
+    assert chart.read_bytes() == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["eval.json", "eval.png"]
+
+
+def test_a_symlinked_output_stays_a_symlink_and_keeps_its_mode(small: Path, tmp_path: Path) -> None:
+    """The rename replaces the file a symlink points to, not the symlink, and the new file
+    has the old one's permission bits (what writing in place gave; a bare rename would not)."""
+    from ferrochunk.cli import main
+
+    real = tmp_path / "real.jsonl"
+    real.write_bytes(b"old\n")
+    real.chmod(0o640)
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(real)
+    assert main(["chunk", str(small), "-o", str(link), "-q"]) == 0
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert json.loads(real.read_bytes())["text"] == "An old, short document."
+    assert real.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.jsonl", "real.jsonl", "small.md"]
