@@ -11,12 +11,12 @@ The lock is ``fcntl.flock`` on ``.NAME.ferrochunk-lock`` beside the target: not 
 (the rename replaces it, so a second run would lock the new file), nor on the folder (that
 would refuse runs writing other files there). The kernel drops a ``flock`` when its process
 dies, however it dies, so no lock ever has to be broken by guessing a process is gone.
+Where there is no ``fcntl`` (Windows) there is no lock, and no folder to ``fsync``.
 """
 
 from __future__ import annotations
 
 import errno
-import fcntl
 import os
 import re
 import signal
@@ -25,10 +25,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Optional
 
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
+
 TEMP_MARK = ".ferrochunk-tmp-"
 LOCK_MARK = ".ferrochunk-lock"
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)  # not on Windows
 _OWN = re.compile(rf"^\..+(?:{re.escape(TEMP_MARK)}\d+|{re.escape(LOCK_MARK)})$")
-_CLEANUP_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+_CLEANUP_SIGNALS = {signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)}
 
 
 class Busy(Exception):
@@ -63,9 +69,12 @@ def locked(target: str) -> Iterator[None]:
     """Holds ``target``'s lock (``Busy`` if another process holds it); the lock file is
     removed on release, under the lock, and an opener that locked a file so removed tries
     again (it no longer is the lock)."""
+    if fcntl is None:
+        yield
+        return
     path = lock_path(target)
     while True:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | _CLOEXEC, 0o666)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -122,20 +131,24 @@ def replaced(target: str) -> Iterator[str]:
     """Yields the temporary path to write; on a clean exit it is flushed to disk and renamed
     over ``target`` (which keeps its permission bits), on an exception removed."""
     temp = temp_path(target)
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+    fd = None
     try:
+        # Inside the ``try``: a signal raised just after the file appears still removes it.
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o666)
         _keep_mode(fd, target)
         yield temp
         os.fsync(fd)  # the data is on disk before the name points at it
         with _signals_blocked():
             os.replace(temp, target)
         fsync_folder(os.path.dirname(target))
-    except BaseException:
-        with _signals_blocked():
-            _remove(temp)
+    except BaseException as err:
+        if fd is not None or not isinstance(err, FileExistsError):  # else not ours (O_EXCL)
+            with _signals_blocked():
+                _remove(temp)
         raise
     finally:
-        os.close(fd)
+        if fd is not None:
+            os.close(fd)
 
 
 def _keep_mode(fd: int, target: str) -> None:
@@ -143,12 +156,15 @@ def _keep_mode(fd: int, target: str) -> None:
         mode = stat.S_IMODE(os.stat(target).st_mode)
     except OSError:
         return  # no target yet: the umask's mode, as for any new file
-    os.fchmod(fd, mode)
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)
 
 
 def fsync_folder(folder: str) -> None:
     """Flushes a folder's entries (a rename into it) to disk."""
-    fd = os.open(folder or ".", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    if not hasattr(os, "O_DIRECTORY"):
+        return  # Windows: a folder cannot be opened, and NTFS logs the rename
+    fd = os.open(folder or ".", os.O_RDONLY | os.O_DIRECTORY | _CLOEXEC)
     try:
         os.fsync(fd)
     except OSError as err:  # some file systems cannot sync a folder; the rename stands
@@ -169,6 +185,9 @@ def _remove(path: str) -> None:
 def _signals_blocked() -> Iterator[None]:
     """Defers SIGINT, SIGTERM and SIGHUP for a few system calls, so that a second Ctrl-C
     cannot cut a rename or a clean-up short; the handler runs on leaving."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
     old = signal.pthread_sigmask(signal.SIG_BLOCK, _CLEANUP_SIGNALS)
     try:
         yield
@@ -188,7 +207,7 @@ def signals_raise(error: type[BaseException]) -> Iterator[None]:
 
     previous = {}
     try:
-        for sig in (signal.SIGTERM, signal.SIGHUP):
+        for sig in {signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)}:
             if signal.getsignal(sig) is signal.SIG_DFL:
                 previous[sig] = signal.signal(sig, handler)
     except ValueError:  # not the main thread
