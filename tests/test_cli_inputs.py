@@ -129,17 +129,22 @@ def test_output_inside_an_input_folder_is_not_read_back(
     tmp_path: Path, capsys, suffix: str
 ) -> None:
     """``-o`` inside a folder being walked: the output is never an input (it was, and grew
-    without end), whether it exists already or is created by the run, and named or found."""
+    without end), whether it exists already or is created by the run (it then appears only
+    when the run ends, renamed from its temporary file), named or found; nor are the run's
+    temporary and lock files, found by a glob that takes every name."""
     docs = {f"doc{k}.txt": f"text number {k}" for k in range(3)}
     for name, text in docs.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     (tmp_path / "zsub").mkdir()
     out = tmp_path / "zsub" / f"out.{suffix}"
-    for run, named in (("created", []), ("existing, also named", [str(out)])):
+    runs = (("created", []), ("existing, also named", [str(out)]), ("any name", ["--glob", "*"]))
+    for run, named in runs:
         code = main(["chunk", str(tmp_path), *named, "-q", "-o", str(out)])
         err = capsys.readouterr().err
         assert code == 0, (run, err)
-        assert f"{out}: the output file itself: skipped" in err, run
+        assert (f"{out}: the output file itself: skipped" in err) == (run != "created"), run
+        own = "a temporary or lock file of ferrochunk chunk: skipped"
+        assert (own in err) == (run == "any name"), (run, err)
         if suffix == "jsonl":
             rows = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
         else:

@@ -37,6 +37,16 @@ class UsageError(Exception):
     """A problem with the command line or its inputs that the user can fix (exit 2)."""
 
 
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP, raised where a command must clean up (its output's temporary file)
+    as after Ctrl-C; exit code 128 + the signal's number, as a shell shows for it. Not an
+    ``Exception``, so that no ``except Exception`` swallows it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
 class Parser(argparse.ArgumentParser):
     """Bad options give one line (and a pointer to ``--help``), not the usage block."""
 
@@ -110,6 +120,9 @@ def _main(argv: Optional[Sequence[str]]) -> int:
     except KeyboardInterrupt:
         print(f"ferrochunk {args.command}: interrupted", file=sys.stderr)
         return 130
+    except Terminated as signal:
+        print(f"ferrochunk {args.command}: terminated", file=sys.stderr)
+        return 128 + signal.signum
 
 
-__all__ = ["COMMANDS", "Parser", "UsageError", "build_parser", "main"]
+__all__ = ["COMMANDS", "Parser", "Terminated", "UsageError", "build_parser", "main"]

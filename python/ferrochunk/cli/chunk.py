@@ -24,7 +24,7 @@ from .checks import check_input_options, check_options, possible_kinds
 from .inputs import DEFAULT_GLOBS, Walk, job_inputs
 from .messages import Messages
 from .options import non_negative, positive, threads
-from .outputs import format_of, open_writer
+from .outputs import atomic_output, format_of, open_writer
 from .progress import Progress, summary
 
 # text: structure by file suffix (.md Markdown, .rst reStructuredText, .adoc AsciiDoc, else
@@ -135,11 +135,11 @@ def _chunk(
             messages.tell(Progress(0, False))
             raise UsageError("nothing to chunk")
         try:
-            writer = open_writer(args.out, fmt, markdown)
+            where = stack.enter_context(atomic_output(args.out))
+            writer = open_writer(where, fmt, markdown)
         except OSError as err:
             raise UsageError(f"cannot write {args.out}: {_reason(err)}") from None
         stack.callback(writer.close)
-        walk.output_opened()
         show = (sys.stderr.isatty() if args.progress is None else args.progress) and not args.quiet
         if show:  # a bar's rate and ETA need the total: walk everything first
             walk.eager()

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
 from typing import Any, ContextManager, NamedTuple, Optional
 
+from .._atomic import own_file
 from . import UsageError
 
 # Text formats, JSON Lines and Parquet; text and JSON Lines may also be gzipped.
@@ -89,10 +90,10 @@ class Walk:
     unchanged) and ``skipped`` inputs that could not be read (exit code 1), both growing as
     the walk goes; ``total_bytes`` counts the sources found so far.
 
-    ``output`` is the file the job writes: never taken as an input (in a folder walked, or
-    named), or the job would read back its own rows while writing them, without end. It is
-    told by its identity (device and inode, which a symlink or hard link shares), read now if
-    it exists and again by ``output_opened`` once it is created."""
+    ``output`` is the file the job replaces: never taken as an input (in a folder walked, or
+    named), told by its identity (device and inode, which a symlink or hard link shares).
+    Nor are the temporary and lock files of a run (``ferrochunk._atomic.own_file``), told by
+    their names: the job would read back its own rows while writing them, without end."""
 
     def __init__(
         self,
@@ -105,8 +106,7 @@ class Walk:
         self.skipped: list[tuple[str, str]] = []
         self.total_bytes = 0
         self.kinds: set[str] = set()  # of the sources found so far
-        self._output = None if output == "-" else output
-        self._output_id = _identity(self._output)
+        self._output_id = _identity(None if output == "-" else output)
         self._match = _matcher(globs)
         self._forced = forced
         self._seen: dict[tuple[int, int], str] = {}  # (device, inode) -> the path read
@@ -123,10 +123,6 @@ class Walk:
                     f"no files matching {' '.join(globs)} in {path} (choose others with --glob)"
                 )
             self._parts.append((first, rest))
-
-    def output_opened(self) -> None:
-        """Reads the output's identity again, now that it exists (call before walking on)."""
-        self._output_id = _identity(self._output)
 
     @property
     def empty(self) -> bool:
@@ -173,6 +169,9 @@ class Walk:
     def _found(self, path: str, info: os.stat_result) -> Optional[Source]:
         if self._output_id == (info.st_dev, info.st_ino):
             self.notes.append((path, "the output file itself: skipped"))
+            return None
+        if own_file(os.path.basename(path)):
+            self.notes.append((path, "a temporary or lock file of ferrochunk chunk: skipped"))
             return None
         key = (info.st_dev, info.st_ino)
         if key in self._seen:  # named twice, a hard link or a symlink to a file read

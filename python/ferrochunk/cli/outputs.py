@@ -1,5 +1,7 @@
 """Where ``ferrochunk chunk`` writes: JSON Lines (bytes from Rust, written as they come) or
 Parquet (columns from Rust wrapped in Arrow arrays without copying, a row group per batch).
+A file is written whole or not at all (``atomic_output``); standard output, a device or a
+FIFO as it comes.
 
 Parquet schema (JSON Lines has the same fields): ``source`` string, ``row`` int64 (null
 for text files), ``document_id`` string, ``index``, ``start``, ``end``, ``byte_start``,
@@ -13,9 +15,12 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from typing import IO, Any, Optional
 
-from . import UsageError
+from .. import _atomic
+from . import Terminated, UsageError
 from .inputs import display_name
 
 NUMBERS = ("index", "start", "end", "byte_start", "byte_end")
@@ -50,6 +55,35 @@ def _special(path: str) -> bool:
         return False
 
 
+@contextmanager
+def atomic_output(out: str) -> Iterator[str]:
+    """Where to write ``out``: for a regular file (or a name not taken yet), a temporary
+    file beside it that replaces it on a clean exit and is removed on an error, Ctrl-C,
+    SIGTERM or SIGHUP (``ferrochunk._atomic``), under the output's lock, after removing what
+    killed runs left; standard output, a device or a FIFO (which cannot be renamed over)
+    itself. A symlink stays: the file it points to is replaced."""
+    if out == "-" or _special(out):
+        yield out
+        return
+    target = os.path.realpath(out)
+    with ExitStack() as stack:
+        try:
+            stack.enter_context(_atomic.locked(target))
+        except _atomic.Busy as busy:
+            raise UsageError(_busy(out, busy.pid)) from None
+        stack.enter_context(_atomic.signals_raise(Terminated))
+        _atomic.remove_leftovers(target)
+        yield stack.enter_context(_atomic.replaced(target))
+
+
+def _busy(out: str, pid: Optional[int]) -> str:
+    by = f" (process {pid})" if pid else ""
+    return (
+        f"--out {out} is being written by another ferrochunk run{by}: wait for it to end "
+        "or choose another --out"
+    )
+
+
 class JsonlWriter:
     """JSON Lines to standard output, or (``path``) to a file Rust writes itself."""
 
@@ -58,10 +92,6 @@ class JsonlWriter:
     def __init__(self, out: str) -> None:
         self.path = None if out == "-" else out
         self.file: IO[bytes] = sys.stdout.buffer
-        if self.path is not None and not os.path.exists(self.path):
-            # Created now (Rust truncates it later) so that the walk knows it by its
-            # identity and never reads it back; an existing one (a FIFO, say) is left alone.
-            open(self.path, "ab").close()
 
     def write(self, payload: bytes) -> None:
         if payload:
@@ -171,4 +201,11 @@ def open_writer(out: str, fmt: str, markdown: bool) -> Any:
     return JsonlWriter(out)
 
 
-__all__ = ["JsonlWriter", "ParquetWriter", "format_of", "open_writer", "schema"]
+__all__ = [
+    "JsonlWriter",
+    "ParquetWriter",
+    "atomic_output",
+    "format_of",
+    "open_writer",
+    "schema",
+]

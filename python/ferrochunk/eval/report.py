@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .._atomic import replaced
 from .whole import DEFINED
 
 
@@ -93,7 +94,9 @@ _BOUNDARY_KEYS = (
 
 def write_json(report: dict[str, Any], path: Path) -> None:
     """The report as indented JSON (keys in a fixed order)."""
-    path.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    text = json.dumps(report, indent=1, ensure_ascii=False) + "\n"
+    with replaced(str(path)) as temp:  # whole or not at all (ferrochunk/_atomic.py)
+        Path(temp).write_text(text, encoding="utf-8")
 
 
 def write_chart(report: dict[str, Any], path: Path) -> None:
@@ -135,4 +138,5 @@ def write_chart(report: dict[str, Any], path: Path) -> None:
     if lines:
         ax.legend(fontsize=7, loc="lower right")
     fig.tight_layout()
-    fig.savefig(path, format="png")
+    with replaced(str(path)) as temp:
+        fig.savefig(temp, format="png")
