@@ -26,9 +26,8 @@ def test_sample_runs_with_no_arguments(capsys: pytest.CaptureFixture[str]) -> No
     assert "3 documents" in err and "MB/s" in err
     for source in sources:
         text = Path(source).read_text(encoding="utf-8")
-        expected = reference.split(
-            text, 300, chunk_overlap=50
-        )  # the pure-Python engine judges the CLI's
+        # the pure-Python engine judges the CLI's
+        expected = reference.split(text, 300, chunk_overlap=50)
         got = [line for line in lines if line["source"] == source]
         assert [g["text"] for g in got] == [c.text for c in expected]
         assert [g["index"] for g in got] == list(range(len(got)))

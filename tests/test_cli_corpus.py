@@ -223,9 +223,7 @@ def test_token_sizes(tmp_path: Path, capsys) -> None:
     code, rows, _ = run(capsys, str(tmp_path), "--encoding", "o200k_base", "--chunk-size", "40")
     assert code == 0
     counter = ferrochunk.get_encoding("o200k_base").length_function()
-    want = ferrochunk.Splitter(40, chunk_overlap=8, length_function=counter).split(
-        text
-    )  # overlap: size/5
+    want = ferrochunk.Splitter(40, length_function=counter).split(text)  # overlap: size/5
     assert [(r["text"], r["token_count"]) for r in rows] == [(c.text, c.token_count) for c in want]
     code, rows, _ = run(capsys, str(tmp_path), "--chunker", "tokens", "--chunk-size", "16")
     want = ferrochunk.split_tokens(text, 16, chunk_overlap=3, encoding="cl100k_base")

@@ -97,7 +97,8 @@ class Splitter(front.Splitter[Chunk]):
 
         >>> import io
         >>> from ferrochunk import Splitter
-        >>> [c.text for c in Splitter(8, 0).split_file(io.BytesIO(b"one two\\n\\nthree"))]
+        >>> splitter = Splitter(8, chunk_overlap=0)
+        >>> [c.text for c in splitter.split_file(io.BytesIO(b"one two\\n\\nthree"))]
         ['one two', 'three']
         """
         specs = self._rust_specs()
