@@ -36,7 +36,8 @@ def rows(chunk_lists):
 
 @given(batches, sizes(), st.sampled_from(THREADS))
 def test_splitter_batch_is_one_by_one(items, size_overlap, threads) -> None:
-    splitter = Splitter(*size_overlap)
+    size, overlap = size_overlap
+    splitter = Splitter(size, chunk_overlap=overlap)
     metas = [{"doc": i} for i in range(len(items))]
     one = [splitter.split(t, m) for t, m in zip(items, metas)]
     assert rows(splitter.split_batch(items, metas, threads=threads)) == rows(one)

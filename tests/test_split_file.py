@@ -62,7 +62,10 @@ def check(splitter: Splitter, text: str, buffer_size: int, **kwargs) -> None:
     st.integers(1, 17) | st.integers(1, 400),
 )
 def test_split_file_is_split(text, size_overlap, seps, keep, strip, buffer_size) -> None:
-    splitter = Splitter(*size_overlap, keep_separator=keep, strip_whitespace=strip, **seps)
+    size, overlap = size_overlap
+    splitter = Splitter(
+        size, chunk_overlap=overlap, keep_separator=keep, strip_whitespace=strip, **seps
+    )
     check(splitter, text, buffer_size)
 
 
