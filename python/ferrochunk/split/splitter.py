@@ -42,6 +42,10 @@ class Splitter(front.Splitter[Chunk]):
     separators, so ``text[chunk.start:chunk.end] == chunk.text`` always holds and
     ``chunk.byte_start``/``chunk.byte_end`` locate it in the UTF-8 encoding.
 
+    ``chunk_size`` is the only positional argument; the others are keyword-only.
+    ``chunk_overlap=None`` (the default) is a fifth of ``chunk_size`` (200 for 1000), so
+    every size is valid without naming an overlap; the overlap may be at most the size.
+
     >>> from ferrochunk import Splitter
     >>> [c.text for c in Splitter(chunk_size=12, chunk_overlap=0).split("one two three four")]
     ['one two', 'three four']
@@ -215,7 +219,9 @@ def split(
     metadata: Optional[Mapping[str, Any]] = None,
     **options: Unpack[SplitOptions],
 ) -> list[Chunk]:
-    """Split ``text`` into :class:`Chunk` objects (see :class:`Splitter` for the options).
+    """Split ``text`` into :class:`Chunk` objects with a one-off :class:`Splitter`: the same
+    arguments and defaults (``chunk_overlap=None`` is a fifth of ``chunk_size``), its other
+    keywords as ``**options`` (typed by ``SplitOptions``).
 
     >>> from ferrochunk import split
     >>> [(c.text, c.start, c.end) for c in split("ab cd", chunk_size=3, chunk_overlap=0)]

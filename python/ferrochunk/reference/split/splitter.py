@@ -54,7 +54,9 @@ def split(
     metadata: Optional[Mapping[str, Any]] = None,
     **options: Unpack[SplitOptions],
 ) -> list[Chunk]:
-    """Split ``text`` with a one-off :class:`Splitter` (see it for the options)."""
+    """Split ``text`` with a one-off :class:`Splitter`: the same arguments and defaults
+    (``chunk_overlap=None`` is a fifth of ``chunk_size``), its other keywords as
+    ``**options`` (typed by ``SplitOptions``)."""
     return Splitter(chunk_size, chunk_overlap=chunk_overlap, **options).split(text, metadata)
 
 
