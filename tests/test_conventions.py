@@ -188,16 +188,24 @@ def test_semantic_splitter_takes_chunk_size() -> None:
 
 
 def test_cli_defaults_are_the_library_defaults(tmp_path: Path, capsys) -> None:
-    text = "Alpha beta gamma delta. " * 40
+    short, long = "Alpha beta gamma delta. " * 40, "Alpha beta gamma delta. " * 800
+    cases = [
+        (long, [], ferrochunk.split),  # 1000 characters, overlap 200
+        (short, ["--chunk-size", "100"], lambda t: ferrochunk.split(t, 100)),
+        (short, ["--chunker", "text", "--chunk-size", "100"], ferrochunk.TextChunker(100).split),
+        (long, ["--chunker", "tokens"], ferrochunk.split_tokens),  # 512 tokens, overlap 102
+        (
+            short,
+            ["--chunker", "tokens", "--chunk-size", "20"],
+            lambda t: ferrochunk.split_tokens(t, 20),
+        ),
+    ]
     path = tmp_path / "a.txt"
-    path.write_text(text, encoding="utf-8")
-    for args, want in (
-        (["--chunk-size", "100"], ferrochunk.split(text, 100)),
-        (["--chunker", "text", "--chunk-size", "100"], ferrochunk.TextChunker(100).split(text)),
-    ):
+    for text, args, split in cases:
+        path.write_text(text, encoding="utf-8")
         assert main(["chunk", str(path), "-q", *args]) == 0
         rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-        assert [r["text"] for r in rows] == [c.text for c in want], args
+        assert [r["text"] for r in rows] == [c.text for c in split(text)], args
 
 
 def test_docs_show_no_positional_overlap() -> None:
