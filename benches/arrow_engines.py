@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / ".." / "shared" / "corpus"
 PARQUET = Path("/tmp/ferrochunk-engines-bench.parquet")
-CHUNK = (1000, 100)
+SPLITTER = {"chunk_size": 1000, "chunk_overlap": 100}
 
 
 def make_parquet(mb: int) -> Path:
@@ -57,7 +57,7 @@ def run_mode(mode: str) -> dict:
     from ferrochunk.arrow import chunk_arrow
 
     table = pq.read_table(PARQUET)
-    splitter = Splitter(*CHUNK)
+    splitter = Splitter(**SPLITTER)
     start = time.perf_counter()
     if mode == "python-loop":
         chunks = 0
@@ -126,7 +126,7 @@ def check_loop_table() -> None:
     from ferrochunk.arrow import chunk_arrow
 
     table = pq.read_table(PARQUET).slice(0, 300)
-    splitter = Splitter(*CHUNK)
+    splitter = Splitter(**SPLITTER)
     want = chunk_arrow(table, chunker=splitter, keep_columns=["id"], threads=1)
     got = loop_table(table, splitter)
     for name in want.column_names:
@@ -145,7 +145,7 @@ def _ray(workers: int) -> int:
     ray.data.DataContext.get_current().enable_progress_bars = False
     ds = ray.data.read_parquet(str(PARQUET)).map_batches(
         ChunkBatches,
-        fn_constructor_kwargs={"chunker": Splitter(*CHUNK), "keep_columns": ["id"]},
+        fn_constructor_kwargs={"chunker": Splitter(**SPLITTER), "keep_columns": ["id"]},
         batch_format="pyarrow",
         concurrency=workers,
         num_cpus=1,

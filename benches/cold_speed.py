@@ -160,7 +160,7 @@ def recursive_splitters() -> dict[str, Split]:
         "ferrochunk Recursive": ferrochunk.RecursiveCharacterTextSplitter(
             chunk_size=SIZE, chunk_overlap=OVERLAP
         ).split_text,
-        "ferrochunk.split native": ferrochunk.Splitter(SIZE, OVERLAP).split,
+        "ferrochunk.split native": ferrochunk.Splitter(SIZE, chunk_overlap=OVERLAP).split,
     }
 
 
@@ -305,7 +305,7 @@ def scaling_section(rounds: int) -> None:
         "ferrochunk Recursive": ferrochunk.RecursiveCharacterTextSplitter(
             chunk_size=SIZE, chunk_overlap=OVERLAP
         ).split_text,
-        "ferrochunk.split native": ferrochunk.Splitter(SIZE, OVERLAP).split,
+        "ferrochunk.split native": ferrochunk.Splitter(SIZE, chunk_overlap=OVERLAP).split,
     }
     small, large = document(1), document(100)
     mb_small, mb_large = len(small.encode()) / 1e6, len(large.encode()) / 1e6
@@ -324,7 +324,7 @@ def nosep_section(rounds: int) -> None:
         "ferrochunk Recursive": ferrochunk.RecursiveCharacterTextSplitter(
             chunk_size=SIZE, chunk_overlap=OVERLAP
         ).split_text,
-        "ferrochunk.split native": ferrochunk.Splitter(SIZE, OVERLAP).split,
+        "ferrochunk.split native": ferrochunk.Splitter(SIZE, chunk_overlap=OVERLAP).split,
     }
     for name, fn in impls.items():
         print(f"| {name} | {50 / _one(fn, text, max(3, rounds // 2)):.0f} |")

@@ -17,7 +17,7 @@ Contenders (chunk_size 1000, overlap 200, LangChain's default separators):
 - semantic-text-splitter's ``TextSplitter((800, 1000), overlap=200).chunk_all_indices``
   (its parallel batch; optional ``bench`` extra), with the same rows.
 
-``--batch``: ``Splitter(1000, 200)`` in process, cold: a loop of ``split`` against
+``--batch``: ``Splitter(1000, chunk_overlap=200)`` in process, cold: a loop of ``split`` against
 ``split_batch`` at 1 and 2 threads, each mode in its own process per round (rotating order)
 on texts read fresh from the shared corpus (repeated to ``--megabytes``) before the timed
 call; the call's wall and CPU time (all threads, and the calling thread's alone: the serial part,
@@ -56,7 +56,7 @@ root, threads, out = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 paths = sorted(p for p in root.rglob("*") if p.suffix in (".md", ".txt"))
 texts = [p.read_text(encoding="utf-8") for p in paths]
 start = time.perf_counter()
-chunks = ferrochunk.Splitter(1000, 200).split_batch(texts, threads=threads)
+chunks = ferrochunk.Splitter(1000, chunk_overlap=200).split_batch(texts, threads=threads)
 batch = time.perf_counter() - start
 print(json.dumps({"batch": batch, "chunks": sum(map(len, chunks))}))
 """
@@ -132,7 +132,7 @@ import ferrochunk
 root, copies, mode = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 paths = sorted(p for p in root.rglob("*") if p.suffix in (".md", ".txt"))
 texts = [p.read_text(encoding="utf-8") for _ in range(copies) for p in paths]  # fresh strs
-splitter = ferrochunk.Splitter(1000, 200)
+splitter = ferrochunk.Splitter(1000, chunk_overlap=200)
 texts_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 wall, cpu, main = time.perf_counter(), time.process_time(), time.thread_time()
 if mode == "loop":
@@ -297,7 +297,7 @@ def table(results: dict[str, list[dict]], nbytes: int) -> None:
 MEMORY_SPLIT_FILE = r"""
 import sys
 import ferrochunk
-n = sum(1 for _ in ferrochunk.Splitter(1000, 200).split_file(sys.argv[1]))
+n = sum(1 for _ in ferrochunk.Splitter(1000, chunk_overlap=200).split_file(sys.argv[1]))
 print('{"chunks": %d}' % n)
 """
 

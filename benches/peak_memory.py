@@ -42,7 +42,7 @@ def child(path: str, impl: str) -> None:
     if impl == "native":
         import ferrochunk
 
-        split = ferrochunk.Splitter(SIZE, OVERLAP).split
+        split = ferrochunk.Splitter(SIZE, chunk_overlap=OVERLAP).split
     else:
         if impl == "langchain":
             from langchain_text_splitters import RecursiveCharacterTextSplitter as cls

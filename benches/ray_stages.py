@@ -36,7 +36,10 @@ def main() -> None:
             ray.data.read_parquet(PARQUET)
             .map_batches(
                 ChunkBatches,
-                fn_constructor_kwargs={"chunker": Splitter(1000, 100), "keep_columns": ["id"]},
+                fn_constructor_kwargs={
+                    "chunker": Splitter(1000, chunk_overlap=100),
+                    "keep_columns": ["id"],
+                },
                 batch_format="pyarrow",
                 concurrency=2,
                 num_cpus=1,

@@ -43,8 +43,8 @@ Split = Callable[[str], list]
 
 
 def native_split(module: ModuleType) -> Split:
-    """`Splitter(1000, 200).split` on `module`'s engine: `Chunk`s with offsets."""
-    splitter = ferrochunk.Splitter(SIZE, OVERLAP)
+    """`Splitter(1000, chunk_overlap=200).split` on `module`'s engine: `Chunk`s with offsets."""
+    splitter = ferrochunk.Splitter(SIZE, chunk_overlap=OVERLAP)
     a, specs = splitter._args, splitter._rust_specs()
     keep, strip = a["keep_separator"], a["strip_whitespace"]
     engine = module.Splitter(SIZE, OVERLAP, specs, keep, strip, True)
@@ -66,11 +66,11 @@ def dropin_split(module: ModuleType, cls: type) -> Split:
 
 def token_split(module: ModuleType, native: bool = False) -> Split:
     """`from_tiktoken_encoder(encoding_name="cl100k_base", chunk_size=512, chunk_overlap=50)`'s
-    engine (or, ``native``, `Splitter(512, 50)` sized alike) counting in `module`'s tokenizer,
-    its token caches emptied before every pass (`Split.before_pass`)."""
+    engine (or, ``native``, `Splitter(512, chunk_overlap=50)` sized alike) counting in
+    `module`'s tokenizer, its token caches emptied before every pass (`Split.before_pass`)."""
     policy = ferrochunk.get_encoding("cl100k_base").special_policy(set(), "all")
     counter = module.TokenCounter(module.Encoder("cl100k_base"), *policy)
-    splitter = ferrochunk.Splitter(512, 50)
+    splitter = ferrochunk.Splitter(512, chunk_overlap=50)
     a, specs = splitter._args, splitter._rust_specs()
     engine = module.Splitter(512, 50, specs, "start", a["strip_whitespace"], True)
     if native:

@@ -24,7 +24,7 @@ def _loop(table, splitter):
 
 @pytest.mark.parametrize("mode", ["python-loop", "chunk_arrow-1", "chunk_arrow-2"])
 def test_bench_arrow(benchmark, docs, mode):
-    splitter = Splitter(1000, 100)
+    splitter = Splitter(1000, chunk_overlap=100)
     benchmark.group = "arrow: the corpus"
     benchmark.extra_info["impl"] = mode
     if mode == "python-loop":

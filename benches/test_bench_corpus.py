@@ -24,7 +24,7 @@ def fresh(items: tuple[str, ...]) -> list[str]:
 @pytest.mark.parametrize("threads", [1, 2])
 def test_split_batch(benchmark, threads: int) -> None:
     items = tuple(t for name in NAMES for t in texts(name))
-    splitter = ferrochunk.Splitter(SIZE, OVERLAP)
+    splitter = ferrochunk.Splitter(SIZE, chunk_overlap=OVERLAP)
     benchmark.group = "split_batch, whole corpus"
     benchmark.extra_info.update(threads=threads, megabytes=megabytes(items))
     got = benchmark.pedantic(

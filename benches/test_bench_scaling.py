@@ -33,7 +33,7 @@ def test_scaling(benchmark, impl: str, megabytes: int) -> None:
         run = ferrochunk.RecursiveCharacterTextSplitter(chunk_size=1000, chunk_overlap=200)
         run = run.split_text
     else:
-        run = ferrochunk.Splitter(1000, 200).split
+        run = ferrochunk.Splitter(1000, chunk_overlap=200).split
     benchmark.group = f"scaling {impl}"
     benchmark.extra_info.update(
         implementation=impl, megabytes=len(text.encode("utf-8")) / 1e6, size=f"{megabytes} MB"

@@ -30,7 +30,7 @@ def _langchain() -> Split:
 def _native() -> Callable[[str], list]:
     # Timed: the call returning Chunk objects (text, offsets, metadata); texts are compared
     # after the clock stops.
-    return ferrochunk.Splitter(SIZE, OVERLAP).split
+    return ferrochunk.Splitter(SIZE, chunk_overlap=OVERLAP).split
 
 
 def _semantic_text_splitter() -> Split:

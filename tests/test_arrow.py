@@ -36,11 +36,11 @@ def chunkers(m):
         COUNTER if m is ferrochunk else tiktoken_length(ferrochunk.tiktoken_encoding("cl100k_base"))
     )
     return {
-        "splitter": m.Splitter(40, 8),
-        "splitter-tokens": m.Splitter(12, 3, length_function=length),
-        "markdown": m.MarkdownChunker(50, 10),
-        "markdown-tokens": m.MarkdownChunker(16, 4, length_function=length),
-        "markdown-parents": m.MarkdownChunker(40, 5, parent_size=120, chunk_overlap=8),
+        "splitter": m.Splitter(40, chunk_overlap=8),
+        "splitter-tokens": m.Splitter(12, chunk_overlap=3, length_function=length),
+        "markdown": m.MarkdownChunker(50, min_size=10),
+        "markdown-tokens": m.MarkdownChunker(16, min_size=4, length_function=length),
+        "markdown-parents": m.MarkdownChunker(40, min_size=5, parent_size=120, chunk_overlap=8),
     }
 
 
@@ -103,7 +103,7 @@ def test_without_chunk_ids_only_the_id_column_goes(name: str, id_column) -> None
 
 
 def test_markdown_metadata_and_ids_match_split() -> None:
-    chunker = ferrochunk.MarkdownChunker(40, 5, parent_size=120)
+    chunker = ferrochunk.MarkdownChunker(40, min_size=5, parent_size=120)
     out = chunk_arrow(table(doc=[f"d{i}" for i in range(6)]), chunker=chunker, id_column="doc")
     got = out.to_pylist()
     want = chunker.split(MD, None, document_id="d0")
@@ -129,7 +129,7 @@ def test_markdown_metadata_and_ids_match_split() -> None:
 
 def test_a_chunk_across_headings_lists_every_path() -> None:
     doc = "# A\n\nshort.\n\n## B\n\ntiny.\n\n# C\n\n" + "words and more words. " * 6
-    chunker = ferrochunk.MarkdownChunker(120, 60)
+    chunker = ferrochunk.MarkdownChunker(120, min_size=60)
     out = chunk_arrow(pa.table({"text": [doc]}), chunker=chunker).to_pylist()
     want = chunker.split(doc, None)
     assert len(out) == len(want)
@@ -193,7 +193,7 @@ def _inputs():
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_every_input_kind_gives_the_same_chunks(threads: int) -> None:
-    chunker = ferrochunk.Splitter(30, 5)
+    chunker = ferrochunk.Splitter(30, chunk_overlap=5)
     want = chunk_arrow(table(), chunker=chunker, keep_columns=["id"], threads=1)
     kinds = []
     for kind, data in _inputs():
@@ -210,14 +210,16 @@ def test_every_input_kind_gives_the_same_chunks(threads: int) -> None:
 
 def test_chunked_array_of_texts_is_the_text_column() -> None:
     texts = pa.chunked_array([DOCS[:3], DOCS[3:]])
-    out = chunk_arrow(texts, chunker=ferrochunk.Splitter(30, 5))
-    want = chunk_arrow(table(), chunker=ferrochunk.Splitter(30, 5))
+    out = chunk_arrow(texts, chunker=ferrochunk.Splitter(30, chunk_overlap=5))
+    want = chunk_arrow(table(), chunker=ferrochunk.Splitter(30, chunk_overlap=5))
     assert out.to_pylist() == want.drop_columns([]).to_pylist()
 
 
 def test_nulls_are_counted_and_kept_columns_repeat() -> None:
     data = table(lang=["en", "xx", "zh", "", None, "en"])
-    out = chunk_arrow(data, chunker=ferrochunk.Splitter(40, 0), keep_columns=["lang", "id"])
+    out = chunk_arrow(
+        data, chunker=ferrochunk.Splitter(40, chunk_overlap=0), keep_columns=["lang", "id"]
+    )
     stats = ArrowStats.of(out)
     assert (stats.rows, stats.null_texts, stats.chunks) == (6, 1, out.num_rows)
     assert out.schema.field("lang").type == pa.string()
@@ -248,25 +250,27 @@ def test_schema_is_pinned() -> None:
         ("continuation", pa.bool_()),
         ("table_header", pa.string()),
     ]
-    out = chunk_arrow(table(), chunker=ferrochunk.Splitter(30, 5), keep_columns=["id"])
+    out = chunk_arrow(
+        table(), chunker=ferrochunk.Splitter(30, chunk_overlap=5), keep_columns=["id"]
+    )
     assert [(f.name, f.type) for f in out.schema] == [*base, ("id", pa.int64())]
-    out = chunk_arrow(table(), chunker=ferrochunk.MarkdownChunker(40, 5, parent_size=80))
+    out = chunk_arrow(table(), chunker=ferrochunk.MarkdownChunker(40, min_size=5, parent_size=80))
     assert [(f.name, f.type) for f in out.schema] == [*base, *md, ("parent_id", pa.string())]
     assert out.schema.metadata[b"ferrochunk.schema"] == b"2"
 
 
 def test_bad_input_gets_clear_errors() -> None:
-    chunker = ferrochunk.Splitter(30, 5)
+    chunker = ferrochunk.Splitter(30, chunk_overlap=5)
     with pytest.raises(ValueError, match=r'no column "body".*"id", "text"'):
         chunk_arrow(table(), chunker=chunker, text_column="body")
     with pytest.raises(ValueError, match='no column "body"'):
-        chunk_arrow(table(), chunker=reference.Splitter(30, 5), text_column="body")
-    for c in (chunker, reference.Splitter(30, 5)):
+        chunk_arrow(table(), chunker=reference.Splitter(30, chunk_overlap=5), text_column="body")
+    for c in (chunker, reference.Splitter(30, chunk_overlap=5)):
         with pytest.raises(TypeError, match='"id" must be string'):
             chunk_arrow(table(), chunker=c, text_column="id")
     with pytest.raises(ValueError, match="already uses"):
         chunk_arrow(table(start=[1] * 6), chunker=chunker, keep_columns=["start"])
-    for c in (chunker, reference.Splitter(30, 5)):  # a kept column that is not there
+    for c in (chunker, reference.Splitter(30, chunk_overlap=5)):  # a kept column that is not there
         with pytest.raises(ValueError, match=r'no column "zz".*"id", "text"'):
             chunk_arrow(table(), chunker=c, keep_columns=["zz"])
     with pytest.raises(TypeError, match="Arrow data"):
@@ -285,9 +289,9 @@ def test_struct_rows_that_are_null_and_kept_columns_given_once() -> None:
         [pa.array(["alpha beta", "gamma"])], names=["text"], mask=pa.array([False, True])
     )
     with pytest.raises(ValueError, match="null rows"):
-        chunk_arrow(rows, chunker=ferrochunk.Splitter(20, 0))
+        chunk_arrow(rows, chunker=ferrochunk.Splitter(20, chunk_overlap=0))
     data = pa.table({"text": ["alpha beta"], "lang": ["en"]})
-    for c in (ferrochunk.Splitter(20, 0), reference.Splitter(20, 0)):
+    for c in (ferrochunk.Splitter(20, chunk_overlap=0), reference.Splitter(20, chunk_overlap=0)):
         out = chunk_arrow(data, chunker=c, keep_columns=iter(["lang"]))
         assert out.column("lang").to_pylist() == ["en"]
 
@@ -302,14 +306,14 @@ def test_dask_keep_columns_checked_as_chunk_arrow_checks_them() -> None:
     frame = pd.DataFrame({"text": ["alpha beta"], "i": [1], "d": [2], "id": ["a"]})
     ddf = dd.from_pandas(frame, npartitions=1)
     with pytest.raises(TypeError, match="sequence of column names"):
-        chunk_dataframe(ddf, ferrochunk.Splitter(20, 0), keep_columns="id")
+        chunk_dataframe(ddf, ferrochunk.Splitter(20, chunk_overlap=0), keep_columns="id")
     with pytest.raises(ValueError, match='no column "zz"'):
-        chunk_dataframe(ddf, ferrochunk.Splitter(20, 0), keep_columns=["zz"])
+        chunk_dataframe(ddf, ferrochunk.Splitter(20, chunk_overlap=0), keep_columns=["zz"])
 
 
 def test_a_failing_row_is_named() -> None:
     docs = ["fine", "bad <|endoftext|> token"]
-    for c in (ferrochunk.Splitter(5, 0, length_function=COUNTER),):
+    for c in (ferrochunk.Splitter(5, chunk_overlap=0, length_function=COUNTER),):
         with pytest.raises(ValueError, match="row 1: Encountered text corresponding"):
             chunk_arrow(pa.table({"text": docs}), chunker=c, threads=2)
 
@@ -327,7 +331,7 @@ def test_batches_chunked_in_several_groups_match_one_batch() -> None:
     many = pa.concat_tables(parts)
     assert many["text"].num_chunks == 3
     one = many.combine_chunks()
-    chunker = ferrochunk.Splitter(1000, 100)
+    chunker = ferrochunk.Splitter(1000, chunk_overlap=100)
     for threads in (1, 2):
         got = chunk_arrow(many, chunker=chunker, keep_columns=["id"], threads=threads)
         want = chunk_arrow(one, chunker=chunker, keep_columns=["id"], threads=threads)

@@ -18,9 +18,9 @@ NOT_TEXT = [None, b"bytes", 123, 1.5, ["a"], bytearray(b"x")]
 @pytest.mark.parametrize("text", NOT_TEXT, ids=repr)
 def test_native_text_must_be_str(impl, text) -> None:
     with pytest.raises(TypeError, match="text must be str, got"):
-        impl.split(text, 10, 0)
+        impl.split(text, 10, chunk_overlap=0)
     with pytest.raises(TypeError, match="text must be str, got"):
-        impl.Splitter(10, 0).split(text)
+        impl.Splitter(10, chunk_overlap=0).split(text)
 
 
 @pytest.mark.parametrize(
@@ -35,12 +35,14 @@ def test_native_text_must_be_str(impl, text) -> None:
         (None, 0, TypeError, "chunk_size must be an int, got NoneType"),
         (True, 0, TypeError, "chunk_size must be an int, got bool"),
         (10, 2.5, TypeError, "chunk_overlap must be an int, got float"),
-        (10, None, TypeError, "chunk_overlap must be an int, got NoneType"),
+        (10, "2", TypeError, "chunk_overlap must be an int, got str"),
+        (None, None, TypeError, "chunk_size must be an int, got NoneType"),  # default overlap
+        (2.5, None, TypeError, "chunk_size must be an int, got float"),
     ],
 )
 def test_native_sizes(impl, size, overlap, error, message) -> None:
     with pytest.raises(error, match=message):
-        impl.Splitter(size, overlap)
+        impl.Splitter(size, chunk_overlap=overlap)
 
 
 @pytest.mark.parametrize(
@@ -54,7 +56,7 @@ def test_native_sizes(impl, size, overlap, error, message) -> None:
 )
 def test_native_separator_types(impl, separators, message) -> None:
     with pytest.raises(TypeError, match=message):
-        impl.Splitter(10, 0, separators=separators)
+        impl.Splitter(10, chunk_overlap=0, separators=separators)
 
 
 @pytest.mark.parametrize(
@@ -76,18 +78,18 @@ def test_native_separator_types(impl, separators, message) -> None:
 )
 def test_native_bad_regex_fails_at_construction(impl, pattern, message) -> None:
     with pytest.raises(ValueError, match=message):
-        impl.Splitter(10, 0, separators=[pattern, ""], is_separator_regex=True)
+        impl.Splitter(10, chunk_overlap=0, separators=[pattern, ""], is_separator_regex=True)
 
 
 @pytest.mark.parametrize("keep", [False, None, "drop", "middle", 0])
 def test_native_keep_separator(impl, keep) -> None:
     with pytest.raises(ValueError, match="keep_separator must be 'start' or 'end'"):
-        impl.Splitter(10, 0, keep_separator=keep)
+        impl.Splitter(10, chunk_overlap=0, keep_separator=keep)
 
 
 def test_native_length_function_must_be_callable(impl) -> None:
     with pytest.raises(TypeError, match="length_function must be callable"):
-        impl.Splitter(10, 0, length_function=5)
+        impl.Splitter(10, chunk_overlap=0, length_function=5)
 
 
 def test_native_length_function_errors_propagate(impl) -> None:
@@ -95,7 +97,7 @@ def test_native_length_function_errors_propagate(impl) -> None:
         raise LookupError(f"cannot measure {text!r}")
 
     with pytest.raises(LookupError, match="cannot measure"):
-        impl.split("some text here", 5, 0, length_function=boom)
+        impl.split("some text here", 5, chunk_overlap=0, length_function=boom)
 
 
 @pytest.mark.parametrize("text", ["a\ud800b", "\udfff", "ok text \udc80 more", "😀\ud83d"])
@@ -103,7 +105,7 @@ def test_native_lone_surrogate(text: str) -> None:
     import ferrochunk
 
     with pytest.raises(ValueError, match="lone surrogate") as info:
-        ferrochunk.split(text, 5, 0)
+        ferrochunk.split(text, 5, chunk_overlap=0)
     assert "errors='replace'" in str(info.value)
 
 
@@ -112,7 +114,7 @@ def test_reference_lone_surrogate(text: str) -> None:
     import ferrochunk.reference
 
     with pytest.raises(ValueError, match="surrogate"):
-        ferrochunk.reference.split(text, 5, 0)
+        ferrochunk.reference.split(text, 5, chunk_overlap=0)
 
 
 # -- drop-ins: exactly LangChain's exception, at the same call -----------------------------

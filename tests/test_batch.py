@@ -36,7 +36,8 @@ def rows(chunk_lists):
 
 @given(batches, sizes(), st.sampled_from(THREADS))
 def test_splitter_batch_is_one_by_one(items, size_overlap, threads) -> None:
-    splitter = Splitter(*size_overlap)
+    size, overlap = size_overlap
+    splitter = Splitter(size, chunk_overlap=overlap)
     metas = [{"doc": i} for i in range(len(items))]
     one = [splitter.split(t, m) for t, m in zip(items, metas)]
     assert rows(splitter.split_batch(items, metas, threads=threads)) == rows(one)
@@ -55,7 +56,7 @@ def test_markdown_batch_is_one_by_one(items, size, threads) -> None:
 @given(batches, st.integers(2, 60), st.sampled_from(THREADS))
 def test_token_batch_is_one_by_one(items, size, threads) -> None:
     items = [t.encode("utf-8", "replace").decode("utf-8") for t in items]  # no surrogates
-    splitter = TokenSplitter(size, size // 3, encoding="o200k_base")
+    splitter = TokenSplitter(size, chunk_overlap=size // 3, encoding="o200k_base")
     one = [splitter.split(t) for t in items]
     assert rows(splitter.split_batch(items, threads=threads)) == rows(one)
     assert [[c.token_count for c in cl] for cl in splitter.split_batch(items)] == [
@@ -81,7 +82,7 @@ def test_dropin_documents_are_langchains(items, size_overlap, start_index) -> No
 def test_token_counted_batches_match() -> None:
     items = [p.read_text(encoding="utf-8") for p in corpus.paths()[:40]]
     counter = ferrochunk.get_encoding("cl100k_base").length_function()
-    splitter = Splitter(200, 20, length_function=counter)
+    splitter = Splitter(200, chunk_overlap=20, length_function=counter)
     one = [splitter.split(t) for t in items]
     got = splitter.split_batch(items, threads=2)
     assert rows(got) == rows(one)
@@ -93,7 +94,10 @@ def test_corpus_batches(threads) -> None:
     paths = corpus.paths()
     items = [p.read_text(encoding="utf-8") for p in paths]
     metas = [{"path": str(p)} for p in paths]
-    for splitter in (Splitter(1000, 200), Splitter(300, 0, keep_separator="end")):
+    for splitter in (
+        Splitter(1000, chunk_overlap=200),
+        Splitter(300, chunk_overlap=0, keep_separator="end"),
+    ):
         one = [splitter.split(t, m) for t, m in zip(items, metas)]
         assert rows(splitter.split_batch(items, metas, threads=threads)) == rows(one)
     chunker = MarkdownChunker(500)
@@ -108,7 +112,7 @@ def test_python_length_goes_one_at_a_time_with_the_same_output() -> None:
     def words(s: str) -> int:
         return len(s.split())
 
-    splitter = Splitter(5, 1, length_function=words)
+    splitter = Splitter(5, chunk_overlap=1, length_function=words)
     items = ["one two three four five six seven", "", "eight nine"]
     assert rows(splitter.split_batch(items, threads=2)) == rows([splitter.split(t) for t in items])
     chunker = MarkdownChunker(5, length_function=words)
@@ -117,9 +121,9 @@ def test_python_length_goes_one_at_a_time_with_the_same_output() -> None:
 
 def test_reference_has_the_same_batch_api() -> None:
     items = ["a b c d", "e f"]
-    ref = ferrochunk.reference.Splitter(3, 0)
+    ref = ferrochunk.reference.Splitter(3, chunk_overlap=0)
     assert [[c.text for c in cl] for cl in ref.split_batch(items)] == [
-        [c.text for c in cl] for cl in Splitter(3, 0).split_batch(items)
+        [c.text for c in cl] for cl in Splitter(3, chunk_overlap=0).split_batch(items)
     ]
 
 
@@ -134,7 +138,7 @@ def test_reference_has_the_same_batch_api() -> None:
 )
 def test_invalid_document_is_named_after_the_ones_before(threads, bad, error, message) -> None:
     items = ["first doc", "second doc", bad, "never reached"]
-    for splitter in (Splitter(4, 0), TokenSplitter(2, 0)):
+    for splitter in (Splitter(4, chunk_overlap=0), TokenSplitter(2, chunk_overlap=0)):
         with pytest.raises(error, match=message.replace("[", r"\[").replace("]", r"\]")):
             splitter.split_batch(items, threads=threads)
         it = splitter.split_iter(items, threads=threads)
@@ -162,7 +166,7 @@ def test_markdown_errors_name_documents_and_surrogates_fall_back() -> None:
 
 
 def test_metadata_counts_must_match() -> None:
-    splitter = Splitter(10, 0)
+    splitter = Splitter(10, chunk_overlap=0)
     with pytest.raises(ValueError, match="metadatas has fewer items than texts"):
         splitter.split_batch(["a", "b"], [{}])
     with pytest.raises(ValueError, match="metadatas has more items than texts"):
@@ -181,7 +185,7 @@ def test_metadata_counts_must_match() -> None:
 )
 def test_bad_thread_counts(threads, error) -> None:
     with pytest.raises(error, match="threads"):
-        Splitter(10, 0).split_batch(["a"], threads=threads)
+        Splitter(10, chunk_overlap=0).split_batch(["a"], threads=threads)
     with pytest.raises(error, match="threads"):
         resolve_threads(threads)
 
@@ -195,7 +199,7 @@ def test_thread_count_from_environment(monkeypatch) -> None:
     assert resolve_threads() == 5
     monkeypatch.setenv("FERROCHUNK_NUM_THREADS", "many")
     with pytest.raises(ValueError, match="FERROCHUNK_NUM_THREADS must be a positive integer"):
-        Splitter(10, 0).split_batch(["a", "b"])
+        Splitter(10, chunk_overlap=0).split_batch(["a", "b"])
 
 
 @pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="no affinity on this OS")
@@ -217,7 +221,7 @@ def test_lazy_input_is_read_a_bounded_amount_ahead() -> None:
             pulled.append(i)
             yield f"document {i} " * 50
 
-    it = Splitter(100, 0).split_iter(gen(), threads=2)
+    it = Splitter(100, chunk_overlap=0).split_iter(gen(), threads=2)
     for _ in range(3):
         next(it)
     # One group per thread-slot at most: 4 groups per thread of up to 64 documents each.
@@ -226,7 +230,7 @@ def test_lazy_input_is_read_a_bounded_amount_ahead() -> None:
 
 def _child(queue) -> None:
     items = [f"word {i} " * 300 for i in range(200)]
-    out = Splitter(200, 20).split_batch(items, threads=2)
+    out = Splitter(200, chunk_overlap=20).split_batch(items, threads=2)
     queue.put(sum(len(cl) for cl in out))
 
 
@@ -235,7 +239,7 @@ def _child(queue) -> None:
 )
 def test_forked_process_splits_in_parallel_without_hanging() -> None:
     items = [f"word {i} " * 300 for i in range(200)]
-    expected = sum(len(cl) for cl in Splitter(200, 20).split_batch(items, threads=2))
+    expected = sum(len(cl) for cl in Splitter(200, chunk_overlap=20).split_batch(items, threads=2))
     ctx = multiprocessing.get_context("fork")
     queue = ctx.Queue()
     child = ctx.Process(target=_child, args=(queue,))
@@ -275,7 +279,11 @@ def test_token_dropin_batch_runs_natively_on_the_corpus(monkeypatch) -> None:
 
 
 @pytest.mark.parametrize("threads", THREADS)
-@pytest.mark.parametrize("splitter", [Splitter(8, 2), TokenSplitter(2, 1)], ids=["chars", "tokens"])
+@pytest.mark.parametrize(
+    "splitter",
+    [Splitter(8, chunk_overlap=2), TokenSplitter(2, chunk_overlap=1)],
+    ids=["chars", "tokens"],
+)
 def test_batch_without_metadatas_gives_read_only_views(splitter, threads) -> None:
     # As `split`: each chunk's metadata is an empty read-only view, not a mutable dict.
     for chunks in splitter.split_batch(["one two three", "four five"], threads=threads):
@@ -295,8 +303,8 @@ def test_absurd_thread_counts_are_refused(threads, monkeypatch) -> None:
     """More than ``MAX_THREADS`` is a ``ValueError`` (was an ``OverflowError``, or threads
     spawned until the OS refused), from the argument or the environment."""
     for call in (
-        lambda: Splitter(10, 0).split_batch(["a"], threads=threads),
-        lambda: TokenSplitter(10, 0).split_batch(["a"], threads=threads),
+        lambda: Splitter(10, chunk_overlap=0).split_batch(["a"], threads=threads),
+        lambda: TokenSplitter(10, chunk_overlap=0).split_batch(["a"], threads=threads),
         lambda: resolve_threads(threads),
     ):
         with pytest.raises(ValueError, match=f"threads must be at most {MAX_THREADS}"):
@@ -304,4 +312,4 @@ def test_absurd_thread_counts_are_refused(threads, monkeypatch) -> None:
     assert resolve_threads(MAX_THREADS) == MAX_THREADS
     monkeypatch.setenv("FERROCHUNK_NUM_THREADS", str(threads))
     with pytest.raises(ValueError, match=f"FERROCHUNK_NUM_THREADS .* up to {MAX_THREADS}"):
-        Splitter(10, 0).split_batch(["a", "b"])
+        Splitter(10, chunk_overlap=0).split_batch(["a", "b"])

@@ -26,7 +26,8 @@ def test_sample_runs_with_no_arguments(capsys: pytest.CaptureFixture[str]) -> No
     assert "3 documents" in err and "MB/s" in err
     for source in sources:
         text = Path(source).read_text(encoding="utf-8")
-        expected = reference.split(text, 300, 50)  # the pure-Python engine judges the CLI's
+        # the pure-Python engine judges the CLI's
+        expected = reference.split(text, 300, chunk_overlap=50)
         got = [line for line in lines if line["source"] == source]
         assert [g["text"] for g in got] == [c.text for c in expected]
         assert [g["index"] for g in got] == list(range(len(got)))
@@ -66,7 +67,7 @@ def test_corpus_matches_reference(capsys, corpus_dir: Path) -> None:
     expected = [
         (str(p), c.index, c.start, c.end, c.byte_start, c.byte_end, c.text)
         for p in files
-        for c in reference.split(p.read_text(encoding="utf-8"), 1000, 200)
+        for c in reference.split(p.read_text(encoding="utf-8"), 1000, chunk_overlap=200)
     ]
     got = [
         (g["source"], g["index"], g["start"], g["end"], g["byte_start"], g["byte_end"], g["text"])

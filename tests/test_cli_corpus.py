@@ -36,7 +36,7 @@ def cli(*args: str, stdin: bytes = b"", timeout: int = 120) -> subprocess.Comple
 
 def expected_rows(text: str, source: str, size: int = 1000, overlap: int = 200) -> list[dict]:
     """What the library gives, with ids from the reference's formula."""
-    splitter = ferrochunk.Splitter(size, overlap)
+    splitter = ferrochunk.Splitter(size, chunk_overlap=overlap)
     settings = splitter.settings
     digest = text_digest(text)
     return [
@@ -112,8 +112,10 @@ def test_jsonl_input_with_fields_and_bad_rows(tmp_path: Path, capsys) -> None:
     assert f"{path}:2" in err and "not a JSON object" in err
     assert f"{path}:3" in err and 'no string field "body"' in err
     got = [(r["row"], r["document_id"], r["text"]) for r in rows]
-    want = [(0, "doc-a", c.text) for c in ferrochunk.split("first document text", 10, 0)]
-    want += [(4, "7", c.text) for c in ferrochunk.split("second one", 10, 0)]
+    want = [
+        (0, "doc-a", c.text) for c in ferrochunk.split("first document text", 10, chunk_overlap=0)
+    ]
+    want += [(4, "7", c.text) for c in ferrochunk.split("second one", 10, chunk_overlap=0)]
     assert got == want
 
 
@@ -221,10 +223,10 @@ def test_token_sizes(tmp_path: Path, capsys) -> None:
     code, rows, _ = run(capsys, str(tmp_path), "--encoding", "o200k_base", "--chunk-size", "40")
     assert code == 0
     counter = ferrochunk.get_encoding("o200k_base").length_function()
-    want = ferrochunk.Splitter(40, 8, length_function=counter).split(text)  # overlap: size/5
+    want = ferrochunk.Splitter(40, length_function=counter).split(text)  # overlap: size/5
     assert [(r["text"], r["token_count"]) for r in rows] == [(c.text, c.token_count) for c in want]
     code, rows, _ = run(capsys, str(tmp_path), "--chunker", "tokens", "--chunk-size", "16")
-    want = ferrochunk.split_tokens(text, 16, 3, encoding="cl100k_base")
+    want = ferrochunk.split_tokens(text, 16, chunk_overlap=3, encoding="cl100k_base")
     assert code == 0 and [(r["text"], r["token_count"]) for r in rows] == [
         (c.text, c.token_count) for c in want
     ]

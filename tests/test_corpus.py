@@ -62,7 +62,7 @@ def test_start_index_matches_langchain(impl, corpus_text: str) -> None:
 
 @pytest.mark.parametrize(("size", "overlap", "keep"), [(1000, 200, "start"), (64, 16, "end")])
 def test_native_api_offsets(impl, corpus_text: str, size: int, overlap: int, keep: str) -> None:
-    chunks = impl.split(corpus_text, size, overlap, keep_separator=keep)
+    chunks = impl.split(corpus_text, size, chunk_overlap=overlap, keep_separator=keep)
     check_offsets(corpus_text, chunks)
     drop_in = impl.RecursiveCharacterTextSplitter(
         chunk_size=size, chunk_overlap=overlap, keep_separator=keep

@@ -56,11 +56,13 @@ pytestmark = [
 ]
 
 CHUNKERS = {
-    "splitter": lambda: ferrochunk.Splitter(60, 10),
+    "splitter": lambda: ferrochunk.Splitter(60, chunk_overlap=10),
     "splitter-tokens": lambda: ferrochunk.Splitter(
-        20, 4, length_function=ferrochunk.get_encoding("cl100k_base").length_function()
+        20,
+        chunk_overlap=4,
+        length_function=ferrochunk.get_encoding("cl100k_base").length_function(),
     ),
-    "markdown": lambda: ferrochunk.MarkdownChunker(80, 20),
+    "markdown": lambda: ferrochunk.MarkdownChunker(80, min_size=20),
 }
 
 
@@ -125,7 +127,7 @@ def test_ray_write_parquet_round_trip(ray_cluster, parquet, docs, tmp_path) -> N
     ray_cluster.data.read_parquet(str(parquet), override_num_blocks=4).map_batches(
         ChunkBatches,
         fn_constructor_kwargs={
-            "chunker": lambda: ferrochunk.Splitter(60, 10),
+            "chunker": lambda: ferrochunk.Splitter(60, chunk_overlap=10),
             "id_column": "doc",
             "keep_columns": ["doc"],
         },
@@ -134,7 +136,7 @@ def test_ray_write_parquet_round_trip(ray_cluster, parquet, docs, tmp_path) -> N
         num_cpus=0.5,  # two actors leave one of the two CPUs to the read tasks
     ).write_parquet(str(out))
     got = pq.read_table(out).drop_columns(["row"]).to_pylist()
-    assert sorted(got, key=_key) == expected(docs, ferrochunk.Splitter(60, 10))
+    assert sorted(got, key=_key) == expected(docs, ferrochunk.Splitter(60, chunk_overlap=10))
 
 
 @pytest.fixture(scope="module")
@@ -172,7 +174,7 @@ def test_dask_bag_recipe_matches_single_process(dask_client, docs) -> None:
     from ferrochunk.dask import chunk_texts
 
     texts = [t for t in docs.column("text").to_pylist() if t is not None]
-    chunker = ferrochunk.Splitter(60, 10)
+    chunker = ferrochunk.Splitter(60, chunk_overlap=10)
     bag = db.from_sequence(texts, npartitions=4).map_partitions(chunk_texts, chunker)
     got = [r["text"] for r in bag.compute()]
     want = [c.text for t in texts for c in chunker.split(t)]

@@ -113,11 +113,10 @@ def test_splits_equal_langchain_with_a_python_length(kind, size, overlap) -> Non
 )
 def test_native_chunks_carry_token_counts_like_the_reference(text, kind, size) -> None:
     tok = TOKENIZERS[kind]
-    ours = ferrochunk.Splitter(*size, length_function=ferrochunk.huggingface_counter(tok)).split(
-        text
-    )
+    counter = ferrochunk.huggingface_counter(tok)
+    ours = ferrochunk.Splitter(size[0], chunk_overlap=size[1], length_function=counter).split(text)
     length = reference.tokens.huggingface_length(tok)
-    theirs = reference.Splitter(*size, length_function=length).split(text)
+    theirs = reference.Splitter(size[0], chunk_overlap=size[1], length_function=length).split(text)
     fields = ("text", "start", "end", "byte_start", "byte_end", "token_count")
     got = [tuple(getattr(c, f) for f in fields) for c in ours]
     assert got == [tuple(getattr(c, f) for f in fields) for c in theirs]

@@ -198,7 +198,7 @@ def model(window: str):
 def test_real_offsets_pool_the_overlapping_tokens() -> None:
     enc = TOKENIZER.encode(TEXT)
     assert enc.offsets[0] == (0, 0) and enc.offsets[-1] == (0, 0)  # [CLS], [SEP]
-    chunks = Splitter(60, 0).split(TEXT)
+    chunks = Splitter(60, chunk_overlap=0).split(TEXT)
     got = pool_chunks(TABLE[enc.ids], enc.offsets, chunks)
     spans = [(c.start, c.end) for c in chunks]
     np.testing.assert_allclose(got, brute_force(TABLE[enc.ids], enc.offsets, spans, "mean"))
@@ -220,7 +220,7 @@ def test_windows_of_a_context_free_model_equal_one_pass() -> None:
         emb, off = embed_tokens(TEXT, model, window=window, overlap=overlap)
         assert off.tolist() == whole_off.tolist()
         np.testing.assert_array_equal(emb, whole_emb)
-    chunks = Splitter(60, 0).split(TEXT)
+    chunks = Splitter(60, chunk_overlap=0).split(TEXT)
     np.testing.assert_allclose(
         late_chunk(TEXT, chunks, model), pool_chunks(whole_emb, whole_off, chunks)
     )
@@ -260,7 +260,7 @@ def test_truncating_model_without_windows_is_a_clear_error() -> None:
         enc = TOKENIZER.encode(window_text[:40])
         return TABLE[enc.ids], enc.offsets
 
-    chunks = Splitter(60, 0).split(TEXT)
+    chunks = Splitter(60, chunk_overlap=0).split(TEXT)
     with pytest.raises(ValueError, match="truncated"):
         late_chunk(TEXT, chunks, truncating)
     got = late_chunk(TEXT, chunks, truncating, window=40, overlap=10)

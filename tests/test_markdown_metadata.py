@@ -116,7 +116,7 @@ def test_token_counts_from_a_huggingface_counter(impl, tmp_path) -> None:
 def test_lone_surrogates_get_splits_error(impl) -> None:
     text = "# A\n\nfine text \ud800 and more \udfff"
     with pytest.raises(ValueError) as split_error:
-        ferrochunk.split(text, 100, 0)
+        ferrochunk.split(text, 100, chunk_overlap=0)
     with pytest.raises(ValueError) as chunker_error:
         impl.MarkdownChunker(chunk_size=100).split(text)
     assert str(chunker_error.value) == str(split_error.value)

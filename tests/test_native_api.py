@@ -88,7 +88,7 @@ def test_native_equals_reference(text: str, opts: dict, metadata: dict) -> None:
 def test_repeated_passages_get_their_own_offsets(impl, text: str, size: int) -> None:
     """Offsets are tracked, not searched for, so each copy of a passage is located exactly
     (LangChain may return the same text twice: then both chunks have the same span)."""
-    chunks = impl.split(text, size, size // 3)
+    chunks = impl.split(text, size, chunk_overlap=size // 3)
     check_offsets(text, chunks)
     expected = lc.RecursiveCharacterTextSplitter(chunk_size=size, chunk_overlap=size // 3)
     assert [c.text for c in chunks] == expected.split_text(text)
@@ -96,7 +96,7 @@ def test_repeated_passages_get_their_own_offsets(impl, text: str, size: int) -> 
 
 def test_splitter_reuse_and_repr(impl) -> None:
     opts = {"separators": ["\n", " "], "keep_separator": "end"}
-    splitter = impl.Splitter(20, 5, **opts)
+    splitter = impl.Splitter(20, chunk_overlap=5, **opts)
     text = "alpha beta gamma\ndelta epsilon zeta eta theta iota\nkappa"
     first = as_tuples(splitter.split(text))
     assert as_tuples(splitter.split(text[::-1])) != first
@@ -107,7 +107,9 @@ def test_splitter_reuse_and_repr(impl) -> None:
 
 
 def test_chunk_pickles(impl) -> None:
-    chunks = impl.split("héllo wörld 😀 again", 8, 2, metadata={"source": "a.txt", "n": [1]})
+    chunks = impl.split(
+        "héllo wörld 😀 again", 8, chunk_overlap=2, metadata={"source": "a.txt", "n": [1]}
+    )
     back = pickle.loads(pickle.dumps(chunks))
     assert as_tuples(back) == as_tuples(chunks)
     assert all(type(c) is type(chunks[0]) for c in back)
@@ -122,7 +124,7 @@ def test_chunk_without_metadata_pickles(impl) -> None:
 
 def test_splitter_pickles(impl) -> None:
     text = "one two three four five six seven eight nine ten"
-    splitter = impl.Splitter(12, 4, separators=[r"\s+", ""], is_separator_regex=True)
+    splitter = impl.Splitter(12, chunk_overlap=4, separators=[r"\s+", ""], is_separator_regex=True)
     back = pickle.loads(pickle.dumps(splitter))
     assert type(back) is type(splitter)
     assert as_tuples(back.split(text)) == as_tuples(splitter.split(text))
@@ -130,18 +132,18 @@ def test_splitter_pickles(impl) -> None:
 
 def test_metadata_is_read_only_shared_and_copied(impl) -> None:
     source = {"source": "doc.md", "page": 3}
-    chunks = impl.split("a b c d e f g h", 3, 0, metadata=source)
+    chunks = impl.split("a b c d e f g h", 3, chunk_overlap=0, metadata=source)
     assert len(chunks) > 1
     assert all(c.metadata is chunks[0].metadata for c in chunks), "metadata not shared"
     with pytest.raises(TypeError):
         chunks[0].metadata["page"] = 4  # type: ignore[index]
     source["page"] = 99
     assert chunks[0].metadata == {"source": "doc.md", "page": 3}, "metadata not copied"
-    assert dict(impl.split("x", 3, 0)[0].metadata) == {}
+    assert dict(impl.split("x", 3, chunk_overlap=0)[0].metadata) == {}
 
 
 def test_chunk_is_frozen(impl) -> None:
-    chunk = impl.split("hello world", 5, 0)[0]
+    chunk = impl.split("hello world", 5, chunk_overlap=0)[0]
     with pytest.raises(AttributeError):
         chunk.start = 3  # type: ignore[misc]
 
@@ -169,7 +171,7 @@ def test_regex_route(pattern: str, engine: type) -> None:
     """Patterns outside the Rust subset run on Python's re (the reference engine); those
     inside it run in Rust, never touching the reference."""
     opts = {"separators": [pattern, ""], "is_separator_regex": True}
-    splitter = ferrochunk.Splitter(12, 3, **opts)
+    splitter = ferrochunk.Splitter(12, chunk_overlap=3, **opts)
     assert type(splitter._engine) is engine
     chunks, calls = split_and_route(splitter, ROUTE_TEXT)
     assert calls == ([ROUTE_TEXT] if engine is Engine else [])
@@ -197,7 +199,10 @@ def test_separators_rust_cannot_compile_route(separators, regex: bool, text: str
     or a separator naming a lone surrogate (no UTF-8 form), runs on Python's re: LangChain's
     chunks, where it raised before."""
     opts = {"separators": separators, "is_separator_regex": regex}
-    for chunker in (ferrochunk.Splitter(20, 0, **opts), ferrochunk.Splitter(4, 0, **opts)):
+    for chunker in (
+        ferrochunk.Splitter(20, chunk_overlap=0, **opts),
+        ferrochunk.Splitter(4, chunk_overlap=0, **opts),
+    ):
         assert type(chunker._engine) is Engine
         chunks, calls = split_and_route(chunker, text)
         assert calls == [text]
@@ -205,8 +210,8 @@ def test_separators_rust_cannot_compile_route(separators, regex: bool, text: str
         size = chunker._args["chunk_size"]
         oracle = lc.RecursiveCharacterTextSplitter(chunk_size=size, chunk_overlap=0, **opts)
         assert [c.text for c in chunks] == oracle.split_text(text)
-    markdown = ferrochunk.MarkdownChunker(20, 0, separators=separators)
-    reference = ferrochunk.reference.MarkdownChunker(20, 0, separators=separators)
+    markdown = ferrochunk.MarkdownChunker(20, min_size=0, separators=separators)
+    reference = ferrochunk.reference.MarkdownChunker(20, min_size=0, separators=separators)
     if regex:
         got = [(c.text, c.start) for c in markdown.split(text)]
         assert got == [(c.text, c.start) for c in reference.split(text)]
@@ -222,12 +227,16 @@ def test_python_token_lengths_fill_token_count() -> None:
     length = TiktokenLength(tiktoken_encoding("cl100k_base"), set(), "all")
     text = "# A\n\nHello world. Goodbye world, again.\n\n## B\n\nMore text here, 漢字 too.\n"
     chunkers = [
-        ferrochunk.Splitter(8, 0, length_function=length),
+        ferrochunk.Splitter(8, chunk_overlap=0, length_function=length),
         ferrochunk.Splitter(
-            8, 0, length_function=length, separators=[r"(?<=\.) ", " ", ""], is_separator_regex=True
+            8,
+            chunk_overlap=0,
+            length_function=length,
+            separators=[r"(?<=\.) ", " ", ""],
+            is_separator_regex=True,
         ),
-        ferrochunk.MarkdownChunker(8, 0, length_function=length),
-        ferrochunk.MarkdownChunker(8, 0, length_function=length, parent_size=20),
+        ferrochunk.MarkdownChunker(8, min_size=0, length_function=length),
+        ferrochunk.MarkdownChunker(8, min_size=0, length_function=length, parent_size=20),
     ]
     for chunker in chunkers:
         for chunks in (chunker.split(text), *chunker.split_batch([text, "x"])[:1]):
@@ -253,7 +262,7 @@ def test_length_function_route(length, engine: type) -> None:
     """Lengths the Rust core cannot hold (not machine integers) make it give up and hand the
     text to the reference engine (as in the drop-ins); integer lengths stay in Rust."""
     text = "ab cd ef gh ij kl mn op qr st uv wx yz " * 3
-    splitter = ferrochunk.Splitter(8, 2, length_function=length)
+    splitter = ferrochunk.Splitter(8, chunk_overlap=2, length_function=length)
     assert type(splitter._engine) is _native.Splitter  # the fallback happens per call
     with recorded_calls(Engine) as calls:
         got = outcome(lambda: splitter.split(text), "ferrochunk")
@@ -274,7 +283,7 @@ def test_length_function_route(length, engine: type) -> None:
 def test_huge_chunk_size_route(size: int, engine: type) -> None:
     """Sizes beyond the core's i64 run on the reference engine, whose ints are exact."""
     text = "a b c " * 50
-    splitter = ferrochunk.Splitter(size, 7)
+    splitter = ferrochunk.Splitter(size, chunk_overlap=7)
     assert type(splitter._engine) is engine
     chunks, calls = split_and_route(splitter, text)
     assert calls == ([text] if engine is Engine else [])

@@ -71,29 +71,33 @@ def splitters(m: Any) -> dict[str, Callable[[], Any]]:
             "o200k_base", chunk_size=9, chunk_overlap=1
         ),
         "header": lambda: m.MarkdownHeaderTextSplitter([("#", "H1"), ("##", "H2")]),
-        "splitter": lambda: m.Splitter(30, 5),
+        "splitter": lambda: m.Splitter(30, chunk_overlap=5),
         "splitter-regex": lambda: m.Splitter(
-            25, 0, separators=[r"(?<=\.) ", " ", ""], is_separator_regex=True
+            25, chunk_overlap=0, separators=[r"(?<=\.) ", " ", ""], is_separator_regex=True
         ),
-        "markdown": lambda: m.MarkdownChunker(60, 10),
-        "text-rst": lambda: m.TextChunker(60, 10, format="rst"),
+        "markdown": lambda: m.MarkdownChunker(60, min_size=10),
+        "text-rst": lambda: m.TextChunker(60, min_size=10, format="rst"),
         "markdown-overlap-parents": lambda: m.MarkdownChunker(
-            60, 10, chunk_overlap=10, parent_size=200, embedding_text=True
+            60, min_size=10, chunk_overlap=10, parent_size=200, embedding_text=True
         ),
     }
     if m is ferrochunk:
         out["markdown-text"] = lambda: m.MarkdownTextSplitter(chunk_size=30, chunk_overlap=0)
         counter = ferrochunk.get_encoding("cl100k_base").length_function()
         hf_counter = ferrochunk.huggingface_counter(HF)
-        out["splitter-tokens"] = lambda: m.Splitter(12, 2, length_function=counter)
-        out["splitter-huggingface"] = lambda: m.Splitter(12, 2, length_function=hf_counter)
-        out["markdown-tokens"] = lambda: m.MarkdownChunker(20, 5, length_function=counter)
+        out["splitter-tokens"] = lambda: m.Splitter(12, chunk_overlap=2, length_function=counter)
+        out["splitter-huggingface"] = lambda: m.Splitter(
+            12, chunk_overlap=2, length_function=hf_counter
+        )
+        out["markdown-tokens"] = lambda: m.MarkdownChunker(20, min_size=5, length_function=counter)
     else:
         length = reference.tokens.tiktoken_length(ferrochunk.tiktoken_encoding("cl100k_base"))
         hf_length = reference.tokens.huggingface_length(HF.backend_tokenizer)
-        out["splitter-tokens"] = lambda: m.Splitter(12, 2, length_function=length)
-        out["splitter-huggingface"] = lambda: m.Splitter(12, 2, length_function=hf_length)
-        out["markdown-tokens"] = lambda: m.MarkdownChunker(20, 5, length_function=length)
+        out["splitter-tokens"] = lambda: m.Splitter(12, chunk_overlap=2, length_function=length)
+        out["splitter-huggingface"] = lambda: m.Splitter(
+            12, chunk_overlap=2, length_function=hf_length
+        )
+        out["markdown-tokens"] = lambda: m.MarkdownChunker(20, min_size=5, length_function=length)
     return out
 
 
@@ -185,9 +189,9 @@ def test_chunks_round_trip_in_both_stacks(how: str) -> None:
     for module in (ferrochunk, reference):
         counter = ferrochunk.get_encoding("cl100k_base").length_function()
         chunks = [
-            *module.split(TEXTS[1], 20, 5, metadata={"source": "a", "n": [1, 2]}),
-            *module.Splitter(12, 0, length_function=counter).split(TEXTS[0]),
-            *module.MarkdownChunker(60, 10).split(TEXTS[0], {"k": "v"}),
+            *module.split(TEXTS[1], 20, chunk_overlap=5, metadata={"source": "a", "n": [1, 2]}),
+            *module.Splitter(12, chunk_overlap=0, length_function=counter).split(TEXTS[0]),
+            *module.MarkdownChunker(60, min_size=10).split(TEXTS[0], {"k": "v"}),
         ]
         copied = ROUND_TRIPS[how](chunks)
         assert copied == chunks

@@ -89,7 +89,7 @@ def test_chunks_are_exact_cover_the_text_and_respect_sizes(
     embedder = Recorder()
     splitter = SemanticSplitter(
         embedder,
-        max_size=max_size,
+        chunk_size=max_size,
         min_size=min_size,
         buffer_size=buffer_size,
         breakpoint_threshold_type=kind,
@@ -107,7 +107,7 @@ def test_chunks_are_exact_cover_the_text_and_respect_sizes(
 def test_split_many_makes_one_call_and_equals_split(batch) -> None:
     batch = [t for t in batch if no_surrogates(t)]
     embedder = Recorder()
-    splitter = SemanticSplitter(embedder, max_size=120, min_size=10)
+    splitter = SemanticSplitter(embedder, chunk_size=120, min_size=10)
     together = splitter.split_many(batch)
     assert len(embedder.calls) <= 1
     alone = [splitter.split(t) for t in batch]
@@ -151,7 +151,7 @@ TOPICS = "A cat sat. The cat slept. Stocks fell. The bank lent. A stock rose. My
 
 def test_cuts_where_the_topic_changes() -> None:
     splitter = SemanticSplitter(
-        topic_embedder, buffer_size=0, breakpoint_threshold_amount=50, max_size=1000
+        topic_embedder, buffer_size=0, breakpoint_threshold_amount=50, chunk_size=1000
     )
     # Distances: cat->cat 0, cat->stock ~1, stock->bank 0, bank->stock 0, stock->cat ~1;
     # the median is 0, so both topic changes are cuts.
@@ -163,7 +163,7 @@ def test_cuts_where_the_topic_changes() -> None:
 
 
 def test_oversize_group_is_cut_at_the_most_distant_pair() -> None:
-    splitter = SemanticSplitter(topic_embedder, buffer_size=0, number_of_chunks=1, max_size=60)
+    splitter = SemanticSplitter(topic_embedder, buffer_size=0, number_of_chunks=1, chunk_size=60)
     # number_of_chunks=1: no semantic cut; the 77-character text is over 60, so it is cut at
     # the first of the two largest distances (cat -> stock), and both halves fit.
     assert [c.text for c in splitter.split(TOPICS)] == [
@@ -182,7 +182,7 @@ def test_small_pieces_merge_across_the_smaller_distance() -> None:
         "Stocks fell. The bank lent. A stock rose. My cat ate.",
     ]
     limited = SemanticSplitter(
-        topic_embedder, buffer_size=0, breakpoint_threshold_amount=50, min_size=15, max_size=45
+        topic_embedder, buffer_size=0, breakpoint_threshold_amount=50, min_size=15, chunk_size=45
     )
     # The merge would make 53 > 45 characters: the small piece stays.
     assert [c.text for c in limited.split(TOPICS)][-1] == "My cat ate."
@@ -191,16 +191,18 @@ def test_small_pieces_merge_across_the_smaller_distance() -> None:
 def test_a_sentence_over_the_maximum_is_cut_by_the_recursive_splitter() -> None:
     long = "Word " + "word " * 30 + "end."  # a capital: a new sentence after "one."
     text = f"Short one. {long} Another short."
-    chunks = SemanticSplitter(hash_embedder, max_size=40, buffer_size=0).split(text)
+    chunks = SemanticSplitter(hash_embedder, chunk_size=40, buffer_size=0).split(text)
     check_chunks(text, chunks)
-    assert [c.text for c in chunks[1:-1]] == [c.text for c in Splitter(40, 0).split(long)]
+    assert [c.text for c in chunks[1:-1]] == [
+        c.text for c in Splitter(40, chunk_overlap=0).split(long)
+    ]
     assert (chunks[0].text, chunks[-1].text) == ("Short one.", "Another short.")
 
 
 def test_sizes_in_tokens() -> None:
     length = get_encoding("cl100k_base").length_function()
     text = " ".join(f"Sentence number {i} talks about {w}." for i, w in enumerate(WORDS * 3))
-    chunks = SemanticSplitter(hash_embedder, max_size=20, min_size=5, length_function=length)
+    chunks = SemanticSplitter(hash_embedder, chunk_size=20, min_size=5, length_function=length)
     out = chunks.split(text)
     check_chunks(text, out)
     assert all(c.token_count == length(c.text) <= 20 for c in out)
@@ -217,7 +219,7 @@ def test_token_maximum_holds_on_text_whose_pieces_lose_a_space(words, max_size) 
     two): every chunk still fits, unless it is a single character."""
     length = get_encoding("cl100k_base").length_function()
     text = " ".join(words)
-    splitter = SemanticSplitter(hash_embedder, max_size=max_size, length_function=length)
+    splitter = SemanticSplitter(hash_embedder, chunk_size=max_size, length_function=length)
     out = splitter.split(text)
     check_chunks(text, out)
     assert all(length(c.text) <= max_size or len(c.text) == 1 for c in out)
@@ -300,10 +302,10 @@ def test_not_an_embedder() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [
-        ({"max_size": 0}, ValueError, "max_size must be >= 1"),
-        ({"max_size": 1.5}, TypeError, "max_size must be an int"),
+        ({"chunk_size": 0}, ValueError, "chunk_size must be >= 1"),
+        ({"chunk_size": 1.5}, TypeError, "chunk_size must be an int"),
         ({"min_size": -1}, ValueError, "min_size must be >= 0"),
-        ({"min_size": 20, "max_size": 10}, ValueError, "must not exceed max_size"),
+        ({"min_size": 20, "chunk_size": 10}, ValueError, "must not exceed chunk_size"),
         ({"buffer_size": -1}, ValueError, "buffer_size must be >= 0"),
         ({"breakpoint_threshold_type": "median"}, ValueError, "must be one of"),
         ({"breakpoint_threshold_amount": "95"}, TypeError, "finite number"),
@@ -321,6 +323,21 @@ def test_not_an_embedder() -> None:
 def test_bad_arguments(kwargs, error, message) -> None:
     with pytest.raises(error, match=message):
         SemanticSplitter(hash_embedder, **kwargs)
+
+
+def test_max_size_is_the_deprecated_name_of_chunk_size() -> None:
+    text = "A cat sat. The cat slept. Stocks fell. The stock rose."
+    with pytest.warns(
+        DeprecationWarning, match=r"max_size=\.\.\.\) is deprecated; pass chunk_size"
+    ):
+        old = SemanticSplitter(hash_embedder, max_size=30, buffer_size=0)
+    new = SemanticSplitter(hash_embedder, 30, buffer_size=0)
+    assert old.chunk_size == 30 and repr(old) == repr(new)
+    assert [c.text for c in old.split(text)] == [c.text for c in new.split(text)]
+    with pytest.warns(DeprecationWarning, match="read chunk_size"):
+        assert old.max_size == 30
+    with pytest.raises(TypeError, match="not both"), pytest.warns(DeprecationWarning):
+        SemanticSplitter(hash_embedder, chunk_size=20, max_size=30)
 
 
 def test_bad_texts() -> None:
@@ -355,7 +372,7 @@ def wordllama():
 
 def test_wordllama_chunks_cover_the_text_and_respect_sizes(wordllama, corpus_dir) -> None:
     text = (corpus_dir / "en-prose" / "tinyshakespeare.txt").read_text("utf-8")[:20000]
-    splitter = SemanticSplitter(wordllama, max_size=600, min_size=100)
+    splitter = SemanticSplitter(wordllama, chunk_size=600, min_size=100)
     chunks = splitter.split(text)
     check_chunks(text, chunks)
     assert len(chunks) > 30

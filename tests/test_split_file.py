@@ -62,31 +62,34 @@ def check(splitter: Splitter, text: str, buffer_size: int, **kwargs) -> None:
     st.integers(1, 17) | st.integers(1, 400),
 )
 def test_split_file_is_split(text, size_overlap, seps, keep, strip, buffer_size) -> None:
-    splitter = Splitter(*size_overlap, keep_separator=keep, strip_whitespace=strip, **seps)
+    size, overlap = size_overlap
+    splitter = Splitter(
+        size, chunk_overlap=overlap, keep_separator=keep, strip_whitespace=strip, **seps
+    )
     check(splitter, text, buffer_size)
 
 
 @given(edgy, st.integers(1, 30), st.integers(1, 9))
 def test_token_sizes_and_counts(text, size, buffer_size) -> None:
     counter = ferrochunk.get_encoding("cl100k_base").length_function()
-    check(Splitter(size, size // 4, length_function=counter), text, buffer_size)
+    check(Splitter(size, chunk_overlap=size // 4, length_function=counter), text, buffer_size)
 
 
 def test_python_length_function() -> None:
-    splitter = Splitter(4, 1, length_function=lambda s: len(s.split()))
+    splitter = Splitter(4, chunk_overlap=1, length_function=lambda s: len(s.split()))
     check(splitter, "one two three four\n\nfive six seven eight nine ten\n" * 20, 5)
 
 
 def test_long_runs_and_long_pieces() -> None:
     text = "Short line.\n" * 5000 + "x" * 20000 + "\n\n" + "tail words " * 3000
     for size in (50, 1000):
-        check(Splitter(size, size // 5), text, 777)
+        check(Splitter(size, chunk_overlap=size // 5), text, 777)
 
 
 def test_corpus_files() -> None:
     for path in corpus.paths()[::3]:
         text = path.read_bytes().decode("utf-8")
-        splitter = Splitter(500, 100)
+        splitter = Splitter(500, chunk_overlap=100)
         got = splitter.split_file(path, buffer_size=4096)
         assert rows(got) == rows(splitter.split(text))
 
@@ -109,7 +112,7 @@ class Unseekable(io.RawIOBase):
 def test_unseekable_streams_are_replayed(monkeypatch, spool_bytes) -> None:
     monkeypatch.setattr(files, "SPOOL_BYTES", spool_bytes)
     text = "a b c d e f g h " * 40 + "\n\nend"  # the first separator comes late
-    splitter = Splitter(10, 3)
+    splitter = Splitter(10, chunk_overlap=3)
     got = splitter.split_file(Unseekable(text.encode()), buffer_size=16)
     assert rows(got) == rows(splitter.split(text))
 
@@ -119,13 +122,13 @@ def test_other_encodings(tmp_path: Path, encoding) -> None:
     text = "caf\u00e9 na\u00efve\r\n\r\nr\u00e9sum\u00e9 " * 50
     path = tmp_path / "f.txt"
     path.write_bytes(text.encode(encoding))
-    splitter = Splitter(30, 5)
+    splitter = Splitter(30, chunk_overlap=5)
     got = splitter.split_file(path, encoding=encoding, buffer_size=7)
     assert rows(got) == rows(splitter.split(path.read_bytes().decode(encoding)))
 
 
 def test_bad_input() -> None:
-    splitter = Splitter(10, 0)
+    splitter = Splitter(10, chunk_overlap=0)
     with pytest.raises(ValueError, match=r"not valid UTF-8.*offset 5"):
         list(splitter.split_file(io.BytesIO(b"hello\xff world"), buffer_size=3))
     with pytest.raises(ValueError, match="offset 2"):
@@ -136,7 +139,9 @@ def test_bad_input() -> None:
         list(splitter.split_file(42))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="buffer_size"):
         splitter.split_file(io.BytesIO(b""), buffer_size=0)
-    python_only = Splitter(10, 0, separators=[r"(?<=\.) ", ""], is_separator_regex=True)
+    python_only = Splitter(
+        10, chunk_overlap=0, separators=[r"(?<=\.) ", ""], is_separator_regex=True
+    )
     with pytest.raises(ValueError, match="Python's re"):
         python_only.split_file(io.BytesIO(b"a. b"))
     assert list(splitter.split_file(io.BytesIO(b""))) == []

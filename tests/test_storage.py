@@ -46,7 +46,11 @@ def texts(draw: st.DrawFn) -> str:
 
 def split(text: str, size: int, overlap: int, separators: list[str]) -> list:
     return ferrochunk.Splitter(
-        size, overlap, separators=separators, keep_separator="end", strip_whitespace=False
+        size,
+        chunk_overlap=overlap,
+        separators=separators,
+        keep_separator="end",
+        strip_whitespace=False,
     ).split(text)
 
 
@@ -134,7 +138,7 @@ def test_lone_surrogates_are_refused_with_their_index(text: str, at: int) -> Non
     with pytest.raises(UnicodeEncodeError):
         native.split_text(text, len)
     with pytest.raises(ValueError, match="lone surrogate"):
-        ferrochunk.split(text, 5, 0)
+        ferrochunk.split(text, 5, chunk_overlap=0)
     expected = ferrochunk.reference.RecursiveCharacterTextSplitter(
         chunk_size=5, chunk_overlap=0
     ).split_text(text)
@@ -161,7 +165,7 @@ def test_native_split_finds_every_lone_surrogate(text, inserts, size, separators
         text = text[:at] + surrogate + text[at:]
     first = min(i for i, c in enumerate(text) if "\ud800" <= c <= "\udfff")
     options = {} if separators is None else {"separators": separators}
-    splitter = ferrochunk.Splitter(size, size // 4, strip_whitespace=True, **options)
+    splitter = ferrochunk.Splitter(size, chunk_overlap=size // 4, strip_whitespace=True, **options)
     with pytest.raises(ValueError, match=f"at index {first},"):
         splitter.split(fresh(text))
     # The drop-ins' engine finds it while building the chunk strings, in every mode.
@@ -194,10 +198,10 @@ def test_chunks_are_not_tracked_by_the_garbage_collector() -> None:
     builds them untracked."""
     text = "# Title\n\nOne two three. Four five six.\n\n" * 60
     made = {
-        "split": ferrochunk.split(text, 40, 5),
-        "split_batch": ferrochunk.Splitter(40, 5).split_batch([text, text])[1],
+        "split": ferrochunk.split(text, 40, chunk_overlap=5),
+        "split_batch": ferrochunk.Splitter(40, chunk_overlap=5).split_batch([text, text])[1],
         "MarkdownChunker": ferrochunk.MarkdownChunker(chunk_size=60).split(text),
-        "split_tokens": ferrochunk.split_tokens(text, 20, 2),
+        "split_tokens": ferrochunk.split_tokens(text, 20, chunk_overlap=2),
         "sentence_spans": ferrochunk.sentence_spans(text),
     }
     for name, chunks in made.items():
@@ -214,9 +218,13 @@ def test_building_chunks_starts_no_collection_and_keeps_the_collectors_switch() 
     of the header splitter likewise."""
     texts = ["word " * 200 + str(i) for i in range(2000)]
     runs = {
-        "split_batch threads=1": lambda: ferrochunk.Splitter(50, 0).split_batch(texts, threads=1),
-        "split_batch threads=2": lambda: ferrochunk.Splitter(50, 0).split_batch(texts, threads=2),
-        "split": lambda: [ferrochunk.Splitter(50, 0).split("word " * 400_000)],
+        "split_batch threads=1": lambda: ferrochunk.Splitter(50, chunk_overlap=0).split_batch(
+            texts, threads=1
+        ),
+        "split_batch threads=2": lambda: ferrochunk.Splitter(50, chunk_overlap=0).split_batch(
+            texts, threads=2
+        ),
+        "split": lambda: [ferrochunk.Splitter(50, chunk_overlap=0).split("word " * 400_000)],
         # 50 000 Documents, four tracked objects each, made in Rust.
         "create_documents": lambda: [
             ferrochunk.RecursiveCharacterTextSplitter(
@@ -284,7 +292,7 @@ def test_batches_read_every_kind_in_place(items, size, threads) -> None:
     strings of every kind where CPython keeps them: the same chunks as one by one, and no
     UTF-8 copy left inside the strings (CPython counts a cached UTF-8 form in
     ``sys.getsizeof``, which is why it must not change)."""
-    splitter = ferrochunk.Splitter(size, size // 3, strip_whitespace=True)
+    splitter = ferrochunk.Splitter(size, chunk_overlap=size // 3, strip_whitespace=True)
     one = rows([splitter.split(t) for t in items])
     batch = [fresh(t) for t in items]
     sizes = [sys.getsizeof(t) for t in batch]
@@ -310,12 +318,12 @@ def test_batches_read_every_kind_in_place(items, size, threads) -> None:
     "call",
     [
         lambda t: ferrochunk.MarkdownChunker(chunk_size=40).split(t),
-        lambda t: ferrochunk.split_tokens(t, 8, 2),
+        lambda t: ferrochunk.split_tokens(t, 8, chunk_overlap=2),
         lambda t: ferrochunk.get_encoding("cl100k_base").length_function()(t),
         lambda t: ferrochunk.get_encoding("cl100k_base").count(t),
         lambda t: ferrochunk.get_encoding("o200k_base").encode(t),
         lambda t: ferrochunk.TokenTextSplitter(chunk_size=8, chunk_overlap=2).split_text(t),
-        lambda t: ferrochunk.Splitter(40, 8).split(t),
+        lambda t: ferrochunk.Splitter(40, chunk_overlap=8).split(t),
     ],
     ids=["chunker", "split_tokens", "counter", "count", "encode", "token-text", "split"],
 )
@@ -333,7 +341,10 @@ def test_single_texts_read_in_place(call) -> None:
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize(
     "make",
-    [lambda: ferrochunk.MarkdownChunker(chunk_size=40), lambda: ferrochunk.TokenSplitter(8, 2)],
+    [
+        lambda: ferrochunk.MarkdownChunker(chunk_size=40),
+        lambda: ferrochunk.TokenSplitter(8, chunk_overlap=2),
+    ],
 )
 def test_utf8_batches_read_in_place(make, threads) -> None:
     """The batches of the engines that read UTF-8 (Markdown, token windows) convert each
@@ -353,7 +364,7 @@ def test_token_counted_batches_read_in_place() -> None:
     UTF-8 copy made on the pool's thread and dropped after, never one cached in the str."""
     counter = ferrochunk.get_encoding("cl100k_base").length_function()
     items = [name * 40 for name in KINDS.values()]
-    splitter = ferrochunk.Splitter(20, 4, length_function=counter)
+    splitter = ferrochunk.Splitter(20, chunk_overlap=4, length_function=counter)
     one = rows([splitter.split(t) for t in items])
     for threads in (1, 2):
         batch = [fresh(t) for t in items]
@@ -373,7 +384,7 @@ def test_batches_refuse_lone_surrogates_with_their_index(threads, measured, text
     whether found up front (a length reads UTF-8) or on the way (the byte offsets); the
     drop-ins split that text on the Python engine, as one by one."""
     length = ferrochunk.get_encoding("cl100k_base").length_function() if measured else None
-    splitter = ferrochunk.Splitter(5, 0, length_function=length)
+    splitter = ferrochunk.Splitter(5, chunk_overlap=0, length_function=length)
     message = f"texts[1]: text has a lone surrogate {text[at]!r} at index {at}, "
     with pytest.raises(ValueError, match=re.escape(message)):
         splitter.split_batch(["fine", fresh(text), "after"], threads=threads)

@@ -47,8 +47,10 @@ def as_plain(result: Any) -> Any:
 
 
 SPLITS: dict[str, Callable[[str], Any]] = {
-    "split": lambda t: ferrochunk.split(t, 1000, 200),
-    "split_batch": lambda t: ferrochunk.Splitter(1000, 200).split_batch([t, t[::-1]], threads=2),
+    "split": lambda t: ferrochunk.split(t, 1000, chunk_overlap=200),
+    "split_batch": lambda t: ferrochunk.Splitter(1000, chunk_overlap=200).split_batch(
+        [t, t[::-1]], threads=2
+    ),
     "RecursiveCharacterTextSplitter": ferrochunk.RecursiveCharacterTextSplitter(
         chunk_size=400, chunk_overlap=50
     ).split_text,

@@ -272,7 +272,7 @@ def test_split_tokens_windows_are_exact_spans(text, size, encoding) -> None:
     chunk_size, overlap = size
     if chunk_size <= overlap:
         return
-    chunks = ferrochunk.split_tokens(text, chunk_size, overlap, encoding=encoding)
+    chunks = ferrochunk.split_tokens(text, chunk_size, chunk_overlap=overlap, encoding=encoding)
     enc = tokens.tiktoken_encoding(encoding)  # the windows are judged on tiktoken's own ids
     ids = enc.encode_ordinary(text)
     want = reference.tokens.token_windows(
@@ -290,24 +290,28 @@ def test_split_tokens_windows_are_exact_spans(text, size, encoding) -> None:
 
 def test_split_tokens_bad_input() -> None:
     with pytest.raises(ValueError, match="chunk_size > chunk_overlap"):
-        ferrochunk.split_tokens("abc", 5, 5)
+        ferrochunk.split_tokens("abc", 5, chunk_overlap=5)
     with pytest.raises(TypeError, match="chunk_size must be an int"):
-        ferrochunk.split_tokens("abc", 5.0, 0)  # type: ignore[arg-type]
+        ferrochunk.split_tokens("abc", 5.0, chunk_overlap=0)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="text must be str"):
-        ferrochunk.split_tokens(None, 5, 0)  # type: ignore[arg-type]
+        ferrochunk.split_tokens(None, 5, chunk_overlap=0)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="available"):
-        ferrochunk.split_tokens("abc", 5, 0, encoding="nope")
+        ferrochunk.split_tokens("abc", 5, chunk_overlap=0, encoding="nope")
 
 
 @given(text=texts, size=sizes, encoding=st.sampled_from(["gpt2", "cl100k_base", "o200k_base"]))
 def test_native_splitter_sized_in_tokens_counts_every_chunk(text, size, encoding) -> None:
     chunk_size, overlap = size
     ours = ferrochunk.Splitter(
-        chunk_size, overlap, length_function=ferrochunk.get_encoding(encoding).length_function()
+        chunk_size,
+        chunk_overlap=overlap,
+        length_function=ferrochunk.get_encoding(encoding).length_function(),
     ).split(text, {"doc": 1})
     enc = tokens.tiktoken_encoding(encoding)
     length = reference.tokens.tiktoken_length(enc)
-    theirs = reference.Splitter(chunk_size, overlap, length_function=length).split(text, {"doc": 1})
+    theirs = reference.Splitter(chunk_size, chunk_overlap=overlap, length_function=length).split(
+        text, {"doc": 1}
+    )
     fields = ("text", "start", "end", "byte_start", "byte_end", "index", "token_count")
     got = [tuple(getattr(c, f) for f in fields) for c in ours]
     assert got == [tuple(getattr(c, f) for f in fields) for c in theirs]
@@ -317,9 +321,9 @@ def test_native_splitter_sized_in_tokens_counts_every_chunk(text, size, encoding
 
 def test_token_count_only_when_sized_in_tokens() -> None:
     text = "one two three four five six seven"
-    assert {c.token_count for c in ferrochunk.split(text, 10, 0)} == {None}
-    assert {c.token_count for c in reference.split(text, 10, 0)} == {None}
-    words = ferrochunk.split(text, 10, 0, length_function=lambda t: len(t.split()))
+    assert {c.token_count for c in ferrochunk.split(text, 10, chunk_overlap=0)} == {None}
+    assert {c.token_count for c in reference.split(text, 10, chunk_overlap=0)} == {None}
+    words = ferrochunk.split(text, 10, chunk_overlap=0, length_function=lambda t: len(t.split()))
     assert {c.token_count for c in words} == {None}
 
 
@@ -345,9 +349,9 @@ def test_sizes_beyond_any_text_are_the_reference(size, overlap) -> None:
     want = reference_tokens.token_windows(
         text, enc.encode_ordinary(text), enc.decode_single_token_bytes, size, overlap
     )
-    splitter = ferrochunk.TokenSplitter(size, overlap)
+    splitter = ferrochunk.TokenSplitter(size, chunk_overlap=overlap)
     for chunks in (
-        ferrochunk.split_tokens(text, size, overlap),
+        ferrochunk.split_tokens(text, size, chunk_overlap=overlap),
         splitter.split(text),
         splitter.split_batch([text], threads=2)[0],
     ):

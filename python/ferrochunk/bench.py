@@ -74,7 +74,9 @@ def implementations(
         "ferrochunk": ferrochunk.RecursiveCharacterTextSplitter(
             chunk_size=chunk_size, chunk_overlap=chunk_overlap
         ).split_text,
-        "ferrochunk native": _native_texts(ferrochunk.Splitter(chunk_size, chunk_overlap)),
+        "ferrochunk native": _native_texts(
+            ferrochunk.Splitter(chunk_size, chunk_overlap=chunk_overlap)
+        ),
         "reference": reference.RecursiveCharacterTextSplitter(
             chunk_size=chunk_size, chunk_overlap=chunk_overlap
         ).split_text,

@@ -4,7 +4,7 @@
 >>> from ferrochunk import Splitter
 >>> from ferrochunk.dask import chunk_dataframe
 >>> docs = dd.read_parquet("docs.parquet")  # doctest: +SKIP
->>> chunks = chunk_dataframe(docs, Splitter(1000, 100), keep_columns=["id"])  # doctest: +SKIP
+>>> chunks = chunk_dataframe(docs, Splitter(1000), keep_columns=["id"])  # doctest: +SKIP
 >>> chunks.to_parquet("chunks/")  # doctest: +SKIP
 
 Each partition goes through :func:`ferrochunk.arrow.chunk_arrow` (pandas' Arrow-backed

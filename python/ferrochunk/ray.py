@@ -6,7 +6,7 @@
 >>> ds = ray.data.read_parquet("docs.parquet")  # doctest: +SKIP
 >>> chunks = ds.map_batches(  # doctest: +SKIP
 ...     ChunkBatches,
-...     fn_constructor_kwargs={"chunker": Splitter(1000, 100), "keep_columns": ["id"]},
+...     fn_constructor_kwargs={"chunker": Splitter(1000), "keep_columns": ["id"]},
 ...     batch_format="pyarrow",
 ...     concurrency=2,  # worker actors
 ...     num_cpus=1,  # CPUs each one reserves: also the threads it chunks with

@@ -4,7 +4,7 @@
 >>> from ferrochunk import Splitter
 >>> from ferrochunk.arrow import chunk_arrow
 >>> docs = pa.table({"id": [7, 8], "text": ["one two three", None]})
->>> out = chunk_arrow(docs, chunker=Splitter(8, 0), keep_columns=["id"], threads=1)
+>>> out = chunk_arrow(docs, chunker=Splitter(8, chunk_overlap=0), keep_columns=["id"], threads=1)
 >>> out.select(["row", "chunk_index", "text", "id"]).to_pylist()
 [{'row': 0, 'chunk_index': 0, 'text': 'one two', 'id': 7}, \
 {'row': 0, 'chunk_index': 1, 'text': 'three', 'id': 7}]

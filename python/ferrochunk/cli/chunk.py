@@ -247,7 +247,7 @@ def _recursive(args: argparse.Namespace, size: int, counter: Any) -> dict[str, A
             "is_separator_regex": True,
             "keep_separator": "end",
         }
-    splitter = Splitter(size, overlap, length_function=counter, **options)
+    splitter = Splitter(size, chunk_overlap=overlap, length_function=counter, **options)
     specs = splitter._rust_specs()
     if specs is None:
         raise ValueError("these separators need Python's re, which the CLI does not run")
@@ -275,7 +275,7 @@ def _markdown(args: argparse.Namespace, size: int, counter: Any, auto: bool) -> 
 
     chunker = MarkdownChunker(
         size,
-        args.min_size,
+        min_size=args.min_size,
         separators="cjk" if args.cjk else "default",
         length_function=counter,
         chunk_overlap=args.chunk_overlap or 0,

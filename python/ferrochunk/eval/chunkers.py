@@ -134,7 +134,7 @@ def _no_overlap(config: Config) -> None:
 def _splitter(config: Config) -> SpanFn:
     from .. import Splitter
 
-    s = Splitter(config.size, config.overlap, length_function=_length(config))
+    s = Splitter(config.size, chunk_overlap=config.overlap, length_function=_length(config))
     return lambda text: [(c.start, c.end) for c in s.split(text)]
 
 
@@ -185,7 +185,9 @@ def _token_windows(config: Config) -> SpanFn:
 
     if config.unit != "tokens":
         raise Skip("token windows are sized in tokens (unit = tokens)")
-    return lambda text: [(c.start, c.end) for c in split_tokens(text, config.size, config.overlap)]
+    return lambda text: [
+        (c.start, c.end) for c in split_tokens(text, config.size, chunk_overlap=config.overlap)
+    ]
 
 
 def _semantic_text_splitter(config: Config) -> SpanFn:

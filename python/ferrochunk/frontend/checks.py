@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from .patterns import min_width
 
@@ -41,6 +42,30 @@ def check_sizes(chunk_size: object, chunk_overlap: object) -> None:
             f"chunk_overlap ({chunk_overlap}) must not exceed chunk_size ({chunk_size}); "
             "lower the overlap or raise the size"
         )
+
+
+def metadata_dict(metadata: Any, name: str = "metadata") -> dict:
+    """``dict(metadata)`` (a mapping or key-value pairs; ``None`` is empty), else a
+    ``TypeError`` naming the argument."""
+    if metadata is None:
+        return {}
+    try:
+        return dict(metadata)
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"{name} must be a mapping such as {{'source': 'a.md'}} (or key-value pairs) or "
+            f"None, got {type(metadata).__name__} {metadata!r:.40}"
+        ) from None
+
+
+def window_overlap(chunk_size: object, chunk_overlap: object) -> object:
+    """The overlap a window chunker uses: ``chunk_overlap``, or for ``None`` (the default) a
+    fifth of ``chunk_size``, which is valid for every size (200 for 1000, 0 below 5)."""
+    if chunk_overlap is not None:
+        return chunk_overlap
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int):
+        raise TypeError(f"chunk_size must be an int, got {type(chunk_size).__name__}")
+    return max(chunk_size, 0) // 5
 
 
 def check_pattern(pattern: str) -> None:

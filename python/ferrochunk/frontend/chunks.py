@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Callable, Optional
 
+from .checks import metadata_dict
+
 Piece = tuple[str, Optional[int]]
 
 
@@ -41,7 +43,7 @@ def to_chunks(
     """Attach code-point and byte offsets (tracked, never searched for) and metadata, and
     each chunk's ``token_count`` when ``length`` counts tokens (has ``counts_tokens``)."""
     counts = getattr(length, "counts_tokens", False) is True
-    meta = MappingProxyType(dict(metadata or {}))
+    meta = MappingProxyType(metadata_dict(metadata or None))
     chunks = []
     char_pos = byte_pos = 0
     for index, (text, start) in enumerate(pieces):

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Callable, NamedTuple, Optional, Union
+from typing import Any, Callable, Generic, NamedTuple, Optional, TypeVar, Union
 
 from .batch import check_texts, check_threads, documents, one_at_a_time
-from .checks import check_encodable
+from .checks import check_encodable, metadata_dict
 from .chunks import length_name
 
 # Cutting long paragraphs: sentence ends (kept at the end of the piece), then lines,
@@ -52,6 +52,9 @@ RESERVED_KEYS = (
 )
 
 
+ChunkT = TypeVar("ChunkT")  # the chunk class of a stack (native or reference)
+
+
 class Options(NamedTuple):
     """What one ``split`` call asks for."""
 
@@ -62,7 +65,7 @@ class Options(NamedTuple):
     make: Callable[..., Any]
 
 
-class MarkdownChunker:
+class MarkdownChunker(Generic[ChunkT]):
     """Markdown-aware chunks: heading paths, atomic code and tables, stable ids.
 
     Sizes are in characters, or in what ``length_function`` counts (e.g. tokens). Chunks
@@ -73,9 +76,15 @@ class MarkdownChunker:
     ``embedding_text`` starts with), ``continuation``, ``table_header`` (and
     ``embedding_text`` if asked). Sized by a ferrochunk or Hugging Face token counter,
     chunks carry their ``token_count``.
-    With ``chunk_overlap`` (< ``chunk_size``), a chunk may start with up to that much of
-    the end of the chunk before it, from a sentence (else line, clause, word) start, never
-    across a heading or from inside a code block or table that is not itself cut.
+    ``chunk_size`` is the only positional argument; the others are keyword-only.
+    Chunks under ``min_size`` (default ``chunk_size // 4``) merge into a neighbour when the
+    result still fits ``chunk_size``.
+    ``chunk_overlap`` (< ``chunk_size``) defaults to 0, unlike :class:`~ferrochunk.Splitter`'s
+    fifth of the size: these chunks are whole sections, blocks and sentences under their
+    heading path, so none needs the text before it to be read; with an overlap, a chunk may
+    start with up to that much of the end of the chunk before it, from a sentence (else
+    line, clause, word) start, never across a heading or from inside a code block or table
+    that is not itself cut.
     With ``parent_size`` (>= ``chunk_size``), chunks also get a ``parent_id``, and
     :meth:`split_hierarchy` returns the parents: runs of whole chunks, up to ``parent_size``,
     closed at a new heading path once a quarter full.
@@ -96,8 +105,8 @@ class MarkdownChunker:
     def __init__(
         self,
         chunk_size: int = 1000,
-        min_size: Optional[int] = None,
         *,
+        min_size: Optional[int] = None,
         separators: Union[str, list[str]] = "default",
         embedding_text: bool = False,
         length_function: Optional[Callable[[str], int]] = None,
@@ -182,7 +191,7 @@ class MarkdownChunker:
         text: str,
         metadata: Optional[Mapping[str, Any]] = None,
         document_id: Optional[str] = None,
-    ) -> list[Any]:
+    ) -> list[ChunkT]:
         """The chunks of one Markdown document, in order (with ``parent_id`` in their
         metadata when the chunker has a ``parent_size``)."""
         return self._split(text, metadata, document_id)[0]
@@ -192,7 +201,7 @@ class MarkdownChunker:
         text: str,
         metadata: Optional[Mapping[str, Any]] = None,
         document_id: Optional[str] = None,
-    ) -> tuple[list[Any], list[Any]]:
+    ) -> tuple[list[ChunkT], list[ChunkT]]:
         """``(parents, children)``: children are :meth:`split`'s chunks, each with the
         ``parent_id`` of the parent span that contains it; needs ``parent_size``."""
         if self.parent_size is None:
@@ -207,7 +216,7 @@ class MarkdownChunker:
         document_ids: Optional[Iterable[Optional[str]]] = None,
         *,
         threads: Optional[int] = None,
-    ) -> list[list[Any]]:
+    ) -> list[list[ChunkT]]:
         """``[self.split(text, metadata, document_id) for ...]``, in input order, on
         ``threads`` threads with the GIL released (see :meth:`split_iter`)."""
         return list(self.split_iter(texts, metadatas, document_ids, threads=threads))
@@ -219,7 +228,7 @@ class MarkdownChunker:
         document_ids: Optional[Iterable[Optional[str]]] = None,
         *,
         threads: Optional[int] = None,
-    ) -> Iterator[list[Any]]:
+    ) -> Iterator[list[ChunkT]]:
         """Each document's chunks, in input order, as :meth:`split` gives them; ``texts``,
         ``metadatas`` and ``document_ids`` (one per text each) may be lazy iterables.
 
@@ -243,13 +252,13 @@ class MarkdownChunker:
         metadatas: Optional[Iterable[Any]],
         document_ids: Optional[Iterable[Any]],
         threads: Optional[int],
-    ) -> Optional[Iterator[list[Any]]]:
+    ) -> Optional[Iterator[list[ChunkT]]]:
         """The batch on a thread pool, or ``None`` for one document at a time."""
         return None
 
     def _split(
         self, text: str, metadata: Optional[Mapping[str, Any]], document_id: Optional[str]
-    ) -> tuple[list[Any], list[Any]]:
+    ) -> tuple[list[ChunkT], list[ChunkT]]:
         if not isinstance(text, str):
             raise TypeError(f"text must be str, got {type(text).__name__}")
         if document_id is not None and not isinstance(document_id, str):
@@ -271,12 +280,13 @@ class MarkdownChunker:
 
 def _rebuild(cls: type, args: dict[str, Any]) -> MarkdownChunker:
     args = dict(args)
-    return cls(args.pop("chunk_size"), args.pop("min_size"), **args)
+    return cls(args.pop("chunk_size"), **args)
 
 
 def user_metadata(metadata: Optional[Mapping[str, Any]]) -> dict:
-    """A copy of the user's metadata; ``ValueError`` if it uses a key the chunker sets."""
-    user = dict(metadata or {})
+    """A copy of the user's metadata: ``TypeError`` if it is not a mapping (or pairs),
+    ``ValueError`` if it uses a key the chunker sets."""
+    user = metadata_dict(metadata)
     clash = sorted(k for k in user if k in RESERVED_KEYS)
     if clash:
         raise ValueError(f"metadata keys {clash} are set by the chunker; rename them")

@@ -9,21 +9,37 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Generic, Optional, TypedDict, TypeVar, Union
 
 from .batch import check_texts, check_threads, documents, one_at_a_time
-from .checks import check_pattern, check_sizes, check_text, warn_oversized
+from .checks import check_pattern, check_sizes, check_text, warn_oversized, window_overlap
 from .chunks import Piece, length_name, to_chunks
 
 DEFAULT_SEPARATORS = ("\n\n", "\n", " ", "")
+ChunkT = TypeVar("ChunkT")  # the chunk class of a stack (native or reference)
 
 
-class Splitter:
+class SplitOptions(TypedDict, total=False):
+    """The keyword options ``split(text, chunk_size, **options)`` passes to :class:`Splitter`
+    (typed, so a type checker catches ``seperators=``; at run time a ``TypeError`` does)."""
+
+    separators: Optional[Sequence[str]]
+    is_separator_regex: bool
+    keep_separator: Union[bool, str]
+    strip_whitespace: bool
+    length_function: Optional[Callable[[str], int]]
+
+
+class Splitter(Generic[ChunkT]):
     """Splits text into chunks that are exact spans of it, with offsets and metadata.
 
     Separators are tried in order (paragraph, line, word, character by default), exactly as
     LangChain's ``RecursiveCharacterTextSplitter`` does; chunks keep their separators so that
     ``text[chunk.start:chunk.end] == chunk.text`` always holds.
+
+    ``chunk_size`` is the only positional argument; the others are keyword-only.
+    ``chunk_overlap=None`` (the default) is a fifth of ``chunk_size`` (200 for 1000), so
+    every size is valid without naming an overlap; the overlap may be at most the size.
 
     >>> from ferrochunk import Splitter
     >>> [c.text for c in Splitter(chunk_size=12, chunk_overlap=0).split("one two three four")]
@@ -33,14 +49,15 @@ class Splitter:
     def __init__(
         self,
         chunk_size: int = 1000,
-        chunk_overlap: int = 200,
         *,
+        chunk_overlap: Optional[int] = None,
         separators: Optional[Sequence[str]] = None,
         is_separator_regex: bool = False,
         keep_separator: Union[bool, str] = "start",
         strip_whitespace: bool = True,
         length_function: Optional[Callable[[str], int]] = None,
     ) -> None:
+        chunk_overlap = window_overlap(chunk_size, chunk_overlap)  # type: ignore[assignment]
         check_sizes(chunk_size, chunk_overlap)
         seps = list(DEFAULT_SEPARATORS if separators is None else separators)
         if not all(isinstance(s, str) for s in seps) or isinstance(separators, str):
@@ -94,7 +111,7 @@ class Splitter:
     def _split_pieces(self, text: str) -> tuple[list[Piece], list[int]]:
         return self._engine.split(text, self._args["length_function"] or len)
 
-    def split(self, text: str, metadata: Optional[Mapping[str, Any]] = None) -> list[Any]:
+    def split(self, text: str, metadata: Optional[Mapping[str, Any]] = None) -> list[ChunkT]:
         """Chunks of ``text``, each carrying a read-only view of ``metadata``."""
         check_text(text)
         pieces, oversized = self._split_pieces(text)
@@ -109,7 +126,7 @@ class Splitter:
         metadatas: Optional[Iterable[Optional[Mapping[str, Any]]]] = None,
         *,
         threads: Optional[int] = None,
-    ) -> list[list[Any]]:
+    ) -> list[list[ChunkT]]:
         """``[self.split(text, metadata) for ...]``, in input order, on ``threads`` threads
         with the GIL released (see :meth:`split_iter`).
 
@@ -126,7 +143,7 @@ class Splitter:
         metadatas: Optional[Iterable[Optional[Mapping[str, Any]]]] = None,
         *,
         threads: Optional[int] = None,
-    ) -> Iterator[list[Any]]:
+    ) -> Iterator[list[ChunkT]]:
         """Each document's chunks, in input order, as :meth:`split` gives them.
 
         ``texts`` (and ``metadatas``, one per text) may be any iterables, e.g. generators
@@ -149,7 +166,7 @@ class Splitter:
 
     def _parallel(
         self, texts: Iterable[Any], metadatas: Optional[Iterable[Any]], threads: Optional[int]
-    ) -> Optional[Iterator[list[Any]]]:
+    ) -> Optional[Iterator[list[ChunkT]]]:
         """The batch on a thread pool, or ``None`` for one document at a time."""
         return None
 
@@ -164,8 +181,7 @@ class Splitter:
 
 def _rebuild(cls: type, args: dict[str, Any]) -> Splitter:
     args = dict(args)
-    size, overlap = args.pop("chunk_size"), args.pop("chunk_overlap")
-    return cls(size, overlap, **args)
+    return cls(args.pop("chunk_size"), **args)
 
 
-__all__ = ["DEFAULT_SEPARATORS", "Splitter"]
+__all__ = ["DEFAULT_SEPARATORS", "SplitOptions", "Splitter"]

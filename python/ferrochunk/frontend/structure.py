@@ -14,7 +14,7 @@ from os import PathLike
 from pathlib import PurePath
 from typing import Any, Callable, Optional, Union
 
-from .markdown import MarkdownChunker
+from .markdown import ChunkT, MarkdownChunker
 
 FORMATS = ("markdown", "rst", "asciidoc", "plain")
 # File suffixes (lowercase) and the format they mean.
@@ -40,7 +40,7 @@ def format_for_path(path: Union[str, PathLike], default: Optional[str] = None) -
     return SUFFIXES.get(PurePath(path).suffix.lower(), default)
 
 
-class TextChunker(MarkdownChunker):
+class TextChunker(MarkdownChunker[ChunkT]):
     """Structure-aware chunks of reStructuredText, AsciiDoc, plain text (or Markdown).
 
     The same guarantees and metadata as :class:`~ferrochunk.MarkdownChunker`: section
@@ -53,8 +53,9 @@ class TextChunker(MarkdownChunker):
     example and sidebar blocks are kept whole when they fit and otherwise cut with their
     head glued to their body; targets, block titles and attribute lines stay with what
     follows them; list items, fields and definitions are seams; long paragraphs are cut at
-    sentence ends first. ``format`` is one of ``FORMATS``; :func:`format_for_path` maps a
-    file name to one.
+    sentence ends first. The arguments are :class:`~ferrochunk.MarkdownChunker`'s, with the
+    same defaults (``chunk_overlap`` 0 included), plus ``format``, one of ``FORMATS``;
+    :func:`format_for_path` maps a file name to one.
 
     >>> from ferrochunk import TextChunker
     >>> rst = "Install\\n=======\\n\\nRun this::\\n\\n    pip install x\\n\\nThen go.\\n"
@@ -68,8 +69,8 @@ class TextChunker(MarkdownChunker):
     def __init__(
         self,
         chunk_size: int = 1000,
-        min_size: Optional[int] = None,
         *,
+        min_size: Optional[int] = None,
         format: str = "plain",
         separators: Union[str, list[str]] = "default",
         embedding_text: bool = False,
@@ -82,7 +83,7 @@ class TextChunker(MarkdownChunker):
         self.format = format
         super().__init__(
             chunk_size,
-            min_size,
+            min_size=min_size,
             separators=separators,
             embedding_text=embedding_text,
             length_function=length_function,

@@ -73,7 +73,7 @@ class NativeMarkdownEngine:
         return (chunks if self._length is None else counted(chunks, self._length)), parents
 
 
-class MarkdownChunker(front.MarkdownChunker):
+class MarkdownChunker(front.MarkdownChunker[Chunk]):
     __doc__ = front.MarkdownChunker.__doc__
 
     def _make_engine(self) -> Any:
@@ -104,7 +104,7 @@ class MarkdownChunker(front.MarkdownChunker):
         metadatas: Optional[Iterable[Any]],
         document_ids: Optional[Iterable[Any]],
         threads: Optional[int],
-    ) -> Optional[Iterator[list[Any]]]:
+    ) -> Optional[Iterator[list[Chunk]]]:
         engine = self._engine
         if not isinstance(engine, NativeMarkdownEngine) or not is_native_length(engine._length):
             return None

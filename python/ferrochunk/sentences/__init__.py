@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import Any, Literal, Optional
 
 from .. import _native
-from ..frontend.checks import check_text
+from ..frontend.checks import check_text, metadata_dict
 
 Chunk = _native.Chunk
 
@@ -73,7 +73,7 @@ def sentence_spans(
     else (the spans then no longer touch; the text between them is whitespace only).
     """
     check_text(text)
-    meta = MappingProxyType(dict(metadata)) if metadata else _NO_METADATA
+    meta = MappingProxyType(metadata_dict(metadata)) if metadata else _NO_METADATA
     try:
         return _native.sentence_spans(text, bool(strip), meta)
     except UnicodeEncodeError as err:

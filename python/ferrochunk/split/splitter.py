@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
 from ..frontend import splitter as front
 from ..frontend.batch import drain, read_only
-from ..frontend.checks import check_text, warn_oversized
+from ..frontend.checks import check_text, metadata_dict, warn_oversized
 from ..frontend.chunks import to_chunks
 from ..frontend.patterns import to_rust
+from ..frontend.splitter import SplitOptions
 from .files import BUFFER_BYTES, BinarySource, split_file
+
+if TYPE_CHECKING:  # typing.Unpack is 3.11+
+    if sys.version_info >= (3, 11):
+        from typing import Unpack
+    else:
+        from typing_extensions import Unpack
 
 
 def reference_engine(args: dict[str, Any]) -> Any:
@@ -26,13 +34,17 @@ def reference_engine(args: dict[str, Any]) -> Any:
 Chunk = _native.Chunk
 
 
-class Splitter(front.Splitter):
+class Splitter(front.Splitter[Chunk]):
     """Splits text into chunks that are exact spans of it, with offsets and metadata.
 
     Separators are tried in order (paragraph, line, word, character by default) exactly as
     LangChain's ``RecursiveCharacterTextSplitter`` tries them, and chunks keep their
     separators, so ``text[chunk.start:chunk.end] == chunk.text`` always holds and
     ``chunk.byte_start``/``chunk.byte_end`` locate it in the UTF-8 encoding.
+
+    ``chunk_size`` is the only positional argument; the others are keyword-only.
+    ``chunk_overlap=None`` (the default) is a fifth of ``chunk_size`` (200 for 1000), so
+    every size is valid without naming an overlap; the overlap may be at most the size.
 
     >>> from ferrochunk import Splitter
     >>> [c.text for c in Splitter(chunk_size=12, chunk_overlap=0).split("one two three four")]
@@ -89,7 +101,8 @@ class Splitter(front.Splitter):
 
         >>> import io
         >>> from ferrochunk import Splitter
-        >>> [c.text for c in Splitter(8, 0).split_file(io.BytesIO(b"one two\\n\\nthree"))]
+        >>> splitter = Splitter(8, chunk_overlap=0)
+        >>> [c.text for c in splitter.split_file(io.BytesIO(b"one two\\n\\nthree"))]
         ['one two', 'three']
         """
         specs = self._rust_specs()
@@ -108,7 +121,7 @@ class Splitter(front.Splitter):
             a["keep_separator"],
             a["strip_whitespace"],
         )
-        meta = MappingProxyType(dict(metadata)) if metadata else _NO_METADATA
+        meta = MappingProxyType(metadata_dict(metadata)) if metadata else _NO_METADATA
         return split_file(
             engine,
             file,
@@ -155,7 +168,7 @@ class Splitter(front.Splitter):
             return to_chunks(
                 text, pieces, metadata, make=Chunk, length=self._args["length_function"]
             )
-        meta = MappingProxyType(dict(metadata)) if metadata else _NO_METADATA
+        meta = MappingProxyType(metadata_dict(metadata)) if metadata else _NO_METADATA
         length = self._args["length_function"]
         try:
             chunks, oversized = engine.split(text, meta, length)
@@ -201,18 +214,20 @@ def is_native_length(length: object) -> bool:
 def split(
     text: str,
     chunk_size: int = 1000,
-    chunk_overlap: int = 200,
     *,
+    chunk_overlap: Optional[int] = None,
     metadata: Optional[Mapping[str, Any]] = None,
-    **options: Any,
+    **options: Unpack[SplitOptions],
 ) -> list[Chunk]:
-    """Split ``text`` into :class:`Chunk` objects (see :class:`Splitter` for the options).
+    """Split ``text`` into :class:`Chunk` objects with a one-off :class:`Splitter`: the same
+    arguments and defaults (``chunk_overlap=None`` is a fifth of ``chunk_size``), its other
+    keywords as ``**options`` (typed by ``SplitOptions``).
 
     >>> from ferrochunk import split
     >>> [(c.text, c.start, c.end) for c in split("ab cd", chunk_size=3, chunk_overlap=0)]
     [('ab', 0, 2), ('cd', 3, 5)]
     """
-    return Splitter(chunk_size, chunk_overlap, **options).split(text, metadata)
+    return Splitter(chunk_size, chunk_overlap=chunk_overlap, **options).split(text, metadata)
 
 
 __all__ = ["Chunk", "Splitter", "counted", "is_native_length", "split"]

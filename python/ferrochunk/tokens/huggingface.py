@@ -2,7 +2,7 @@
 
 >>> from ferrochunk import Splitter, huggingface_counter
 >>> counter = huggingface_counter("path/to/tokenizer.json")  # doctest: +SKIP
->>> chunks = Splitter(512, 50, length_function=counter).split(text)  # doctest: +SKIP
+>>> chunks = Splitter(512, chunk_overlap=50, length_function=counter).split(text)  # doctest: +SKIP
 >>> chunks[0].token_count  # doctest: +SKIP
 412
 

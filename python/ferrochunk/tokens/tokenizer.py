@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any, Optional
 
 from .. import _native
-from ..frontend.checks import check_text
+from ..frontend.checks import check_text, metadata_dict, window_overlap
 from ..frontend.tokens import AllowedSpecial, resolve_special
 from .bundled import ENCODING_NAMES, tiktoken_encoding
 
@@ -217,8 +217,8 @@ def encoding_for_model(model_name: str) -> Tokenizer:
 def split_tokens(
     text: str,
     chunk_size: int = 512,
-    chunk_overlap: int = 50,
     *,
+    chunk_overlap: Optional[int] = None,
     encoding: str = "cl100k_base",
     metadata: Optional[Mapping[str, Any]] = None,
 ) -> list[_native.Chunk]:
@@ -226,14 +226,17 @@ def split_tokens(
     that start and end on character boundaries, so every chunk is an exact span of ``text``
     (no U+FFFD) with its ``token_count``; a window is shorter where a character's bytes would
     be cut, and longer only when one character alone spans more than ``chunk_size`` tokens.
+    ``chunk_overlap=None`` (the default) is a fifth of ``chunk_size`` (102 for 512), as for
+    :class:`~ferrochunk.Splitter`; it must stay below ``chunk_size``.
 
     >>> from ferrochunk import split_tokens
-    >>> [(c.text, c.token_count) for c in split_tokens("one two three", 2, 0)]
+    >>> [(c.text, c.token_count) for c in split_tokens("one two three", 2, chunk_overlap=0)]
     [('one two', 2), (' three', 1)]
     """
     text = check_text(text)
+    chunk_overlap = window_overlap(chunk_size, chunk_overlap)  # type: ignore[assignment]
     _check_window(chunk_size, chunk_overlap)
-    meta = MappingProxyType(dict(metadata or {}))
+    meta = MappingProxyType(metadata_dict(metadata or None))
     try:
         native = get_encoding(encoding)._native
         return native.windows(text, *_native_window(chunk_size, chunk_overlap), meta)

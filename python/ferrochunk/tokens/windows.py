@@ -8,22 +8,29 @@ from typing import Any, Optional
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
 from ..frontend.batch import check_texts, check_threads, drain, read_only
+from ..frontend.checks import window_overlap
 from .tokenizer import _check_window, _native_window, get_encoding, split_tokens
 
 
 class TokenSplitter:
     """Windows of ``chunk_size`` tokens of a bundled encoding, stepping by
-    ``chunk_size - chunk_overlap``, each an exact span of the text (see :func:`split_tokens`).
+    ``chunk_size - chunk_overlap``, each an exact span of the text (see :func:`split_tokens`,
+    whose arguments and defaults these are: ``chunk_overlap`` a fifth of ``chunk_size``).
 
     >>> from ferrochunk import TokenSplitter
-    >>> out = TokenSplitter(2, 0).split_batch(["one two three", "four"])
+    >>> out = TokenSplitter(2, chunk_overlap=0).split_batch(["one two three", "four"])
     >>> [[(c.text, c.token_count) for c in chunks] for chunks in out]
     [[('one two', 2), (' three', 1)], [('four', 1)]]
     """
 
     def __init__(
-        self, chunk_size: int = 512, chunk_overlap: int = 50, *, encoding: str = "cl100k_base"
+        self,
+        chunk_size: int = 512,
+        *,
+        chunk_overlap: Optional[int] = None,
+        encoding: str = "cl100k_base",
     ) -> None:
+        chunk_overlap = window_overlap(chunk_size, chunk_overlap)  # type: ignore[assignment]
         _check_window(chunk_size, chunk_overlap)
         self.chunk_size = chunk_size
         self.chunk_overlap = chunk_overlap
@@ -33,7 +40,11 @@ class TokenSplitter:
     def split(self, text: str, metadata: Optional[Mapping[str, Any]] = None) -> list[Any]:
         """The windows of one text, each carrying a read-only view of ``metadata``."""
         return split_tokens(
-            text, self.chunk_size, self.chunk_overlap, encoding=self.encoding, metadata=metadata
+            text,
+            self.chunk_size,
+            chunk_overlap=self.chunk_overlap,
+            encoding=self.encoding,
+            metadata=metadata,
         )
 
     def split_batch(
@@ -79,7 +90,7 @@ class TokenSplitter:
 
 
 def _rebuild(size: int, overlap: int, encoding: str) -> TokenSplitter:
-    return TokenSplitter(size, overlap, encoding=encoding)
+    return TokenSplitter(size, chunk_overlap=overlap, encoding=encoding)
 
 
 __all__ = ["TokenSplitter"]

@@ -359,7 +359,7 @@ def make_engine(chunker: front.MarkdownChunker) -> ReferenceMarkdownEngine:
     return ReferenceMarkdownEngine(engine, chunker.settings, chunker.chunk_overlap)
 
 
-class MarkdownChunker(front.MarkdownChunker):
+class MarkdownChunker(front.MarkdownChunker[Chunk]):
     __doc__ = front.MarkdownChunker.__doc__
 
     _make_engine = make_engine
@@ -368,7 +368,7 @@ class MarkdownChunker(front.MarkdownChunker):
         return Chunk
 
 
-class TextChunker(front_structure.TextChunker, MarkdownChunker):
+class TextChunker(front_structure.TextChunker[Chunk], MarkdownChunker):
     __doc__ = front_structure.TextChunker.__doc__
 
     _make_engine = make_engine

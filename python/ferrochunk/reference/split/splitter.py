@@ -6,13 +6,21 @@ Mirrors :mod:`ferrochunk.split.splitter`: the class is the shared front end
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ...frontend import splitter as front
+from ...frontend.splitter import SplitOptions
 from ..chunk import Chunk
 from .recursive import Engine
 from .scan import Separator
+
+if TYPE_CHECKING:  # typing.Unpack is 3.11+
+    if sys.version_info >= (3, 11):
+        from typing import Unpack
+    else:
+        from typing_extensions import Unpack
 
 
 def make_engine(args: Mapping[str, Any]) -> Engine:
@@ -28,7 +36,7 @@ def make_engine(args: Mapping[str, Any]) -> Engine:
     )
 
 
-class Splitter(front.Splitter):
+class Splitter(front.Splitter[Chunk]):
     __doc__ = front.Splitter.__doc__
 
     def _make_engine(self) -> Any:
@@ -41,13 +49,15 @@ class Splitter(front.Splitter):
 def split(
     text: str,
     chunk_size: int = 1000,
-    chunk_overlap: int = 200,
     *,
+    chunk_overlap: Optional[int] = None,
     metadata: Optional[Mapping[str, Any]] = None,
-    **options: Any,
+    **options: Unpack[SplitOptions],
 ) -> list[Chunk]:
-    """Split ``text`` with a one-off :class:`Splitter` (see it for the options)."""
-    return Splitter(chunk_size, chunk_overlap, **options).split(text, metadata)
+    """Split ``text`` with a one-off :class:`Splitter`: the same arguments and defaults
+    (``chunk_overlap=None`` is a fifth of ``chunk_size``), its other keywords as
+    ``**options`` (typed by ``SplitOptions``)."""
+    return Splitter(chunk_size, chunk_overlap=chunk_overlap, **options).split(text, metadata)
 
 
 __all__ = ["Chunk", "Splitter", "make_engine", "split"]
