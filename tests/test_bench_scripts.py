@@ -75,3 +75,10 @@ def test_long_text_threads_table() -> None:
     out = _run("benches/long_text_threads.py", "1")
     rows = [line.split("|")[1].strip() for line in out.splitlines() if line.startswith("| ")]
     assert rows == ["job", "count", "encode", "TokenTextSplitter"]
+
+
+def test_front_door_table() -> None:
+    require()
+    out = _run("benches/front_door.py", "--rounds", "1")
+    rows = [line for line in out.splitlines() if line.startswith("| `")]
+    assert len(rows) == 3 and all(float(r.split("|")[2]) > 0 for r in rows), out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
@@ -227,7 +228,44 @@ def split(
     >>> [(c.text, c.start, c.end) for c in split("ab cd", chunk_size=3, chunk_overlap=0)]
     [('ab', 0, 2), ('cd', 3, 5)]
     """
-    return Splitter(chunk_size, chunk_overlap=chunk_overlap, **options).split(text, metadata)
+    key = _settings_key(chunk_size, chunk_overlap, options)
+    if key is None:  # an argument that cannot be a key (a dict, an unhashable callable)
+        return Splitter(chunk_size, chunk_overlap=chunk_overlap, **options).split(text, metadata)
+    return _cached_splitter(key).split(text, metadata)
+
+
+# Building a Splitter (validation, separator compilation, the native engine) costs several
+# times a short text's split, so the one-off front door keeps the last few it built, keyed
+# by the exact arguments (each with its type, so `True` never finds the splitter of `1`).
+# A Splitter is immutable and thread-safe, so sharing one between calls changes nothing.
+_CACHED_SPLITTERS = 32
+_Key = tuple[tuple[str, type, Any], ...]
+
+
+def _settings_key(
+    chunk_size: object, chunk_overlap: object, options: Mapping[str, Any]
+) -> Optional[_Key]:
+    """The arguments as a hashable key (lists as tuples), or ``None`` if one is not."""
+    key: _Key = (
+        ("chunk_size", type(chunk_size), chunk_size),
+        ("chunk_overlap", type(chunk_overlap), chunk_overlap),
+    )
+    if options:
+        key += tuple(
+            (name, type(v), tuple(v) if isinstance(v, list) else v)
+            for name, v in sorted(options.items())
+        )
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+@functools.lru_cache(maxsize=_CACHED_SPLITTERS)
+def _cached_splitter(key: _Key) -> Splitter:
+    args = {name: list(v) if kind is list else v for name, kind, v in key}
+    return Splitter(args.pop("chunk_size"), **args)
 
 
 __all__ = ["Chunk", "Splitter", "counted", "is_native_length", "split"]
