@@ -27,7 +27,7 @@
 //! Whitespace, in these rules, includes the escapes `\n`, `\r` and `\t` (two characters
 //! each), and `\"` is a closing quote: text stored as JSON (chat logs) reads as the text
 //! it encodes; a string that ends with an end mark and closes its object or array, then a
-//! comma and whitespace (`."}, {"role"`), ends the sentence after the whitespace. The rules follow the shape of Unicode's sentence boundaries (UAX #29: a
+//! comma (`."}, {"role"`), ends the sentence after the comma and any whitespace. The rules follow the shape of Unicode's sentence boundaries (UAX #29: a
 //! break after end marks, closers and spaces, none before a lowercase letter or inside
 //! "3.14"); where they differ by design is listed in `docs/semantic.md`.
 //!

@@ -89,7 +89,7 @@ impl<'a, T: Scan<'a>> Boundaries<'a, T> {
                 // `."}, {"role": ...`: the string ends its sentence and closes its object.
                 let (end, _) = whitespace(text, close + 1);
                 self.pos = end;
-                return (end > close + 1 && end < text.len()).then_some(end);
+                return (end < text.len()).then_some(end); // compact JSON too: `"},{"`
             }
             // Not before a continuation mark (`！），`), nor, after a CJK letter alone, before
             // a Latin letter or digit (a file name: `中文版.pdf`).

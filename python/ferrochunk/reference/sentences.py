@@ -169,7 +169,7 @@ def boundary_at_mark(text: str, i: int) -> tuple[Optional[int], int]:
         nxt = text[close]
         if nxt == "," and text.startswith(('"}', '"]'), run) and close > run + 1:
             end, _ = whitespace(text, close + 1)  # '."}, {': the string closes its object
-            return (end if close + 1 < end < len(text) else None), end
+            return (end if end < len(text) else None), end  # compact JSON too: '"},{"'
         latin = not cjk_mark and nxt.isascii() and nxt.isalnum()  # a file name: 版.pdf
         ends = (strong or is_cjk(nxt)) and nxt not in CONTINUATIONS and not latin
         return (close if ends else None), close
