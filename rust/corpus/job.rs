@@ -178,6 +178,7 @@ impl Job {
                     let name = Arc::clone(&blocks.name);
                     let s = Arc::clone(&self.settings);
                     self.spawn(bytes, move |out| {
+                        out.bytes = bytes;
                         source::jsonl_block(&name, first_row, &block, &s.fields, &s.chunker, out);
                     });
                     continue;
@@ -439,5 +440,81 @@ mod tests {
             outputs += out.skipped.len();
         }
         assert_eq!(outputs, 2_000);
+    }
+
+    /// A file in the temp folder, removed when dropped.
+    struct Temp(std::path::PathBuf);
+
+    impl Drop for Temp {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+
+    fn temp(name: &str, data: &[u8]) -> Temp {
+        let path = std::env::temp_dir().join(format!("ferrochunk-{}-{name}", std::process::id()));
+        std::fs::write(&path, data).unwrap();
+        Temp(path)
+    }
+
+    /// Every output's `(text_bytes, bytes)`, in order.
+    fn counts(job: &mut Job) -> Vec<(u64, u64)> {
+        std::iter::from_fn(|| job.next_output())
+            .map(|o| (o.text_bytes, o.bytes))
+            .collect()
+    }
+
+    /// JSON Lines report the UTF-8 bytes of their texts (not the escaped JSON), per block,
+    /// and their size on disk, which was never set for them (progress stood at 0).
+    #[test]
+    fn jsonl_blocks_report_text_bytes() {
+        let texts: Vec<String> = (0..20_000).map(|k| format!("grüße {k} 漢字 ")).collect();
+        let mut lines = String::new();
+        for t in &texts {
+            lines += &serde_json::json!({ "text": t }).to_string();
+            lines.push('\n');
+        }
+        let file = temp("blocks.jsonl", lines.as_bytes());
+        let size = lines.len() as u64;
+        for threads in [1, 2] {
+            let mut job = job(threads);
+            job.push(Input::Jsonl {
+                path: file.0.clone(),
+                name: Arc::from("blocks.jsonl"),
+                size,
+            });
+            let got = counts(&mut job);
+            let want: u64 = texts.iter().map(|t| t.len() as u64).sum();
+            assert_eq!(got.iter().map(|c| c.0).sum::<u64>(), want);
+            assert_eq!(got.iter().map(|c| c.1).sum::<u64>(), size);
+        }
+    }
+
+    /// A gzipped text file reports its uncompressed text, read whole or streamed.
+    #[test]
+    fn gzipped_text_reports_uncompressed_bytes() {
+        use std::io::Write as _;
+        let text = "Zeile: grüße, 漢字 and words.\n\n".repeat(4_000);
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(text.as_bytes()).unwrap();
+        let data = gz.finish().unwrap();
+        let file = temp("doc.txt.gz", &data);
+        for stream_above in [u64::MAX, 1_000] {
+            let mut job = job(1);
+            let settings = Arc::get_mut(&mut job.settings).unwrap();
+            settings.stream_above = stream_above;
+            let seps = ["\n\n", " ", ""].map(|s| (s.to_owned(), false)).to_vec();
+            if let Engine::Recursive { separators, .. } = &mut settings.chunker.engine {
+                *separators = seps; // streaming needs them
+            }
+            job.push(Input::Text {
+                path: file.0.clone(),
+                name: Arc::from("doc.txt.gz"),
+                size: data.len() as u64,
+            });
+            let got = counts(&mut job);
+            assert_eq!(got.iter().map(|c| c.0).sum::<u64>(), text.len() as u64);
+            assert_eq!(got.iter().map(|c| c.1).sum::<u64>(), data.len() as u64);
+        }
     }
 }

@@ -89,8 +89,11 @@ pub struct Output {
     pub documents: usize,
     /// Chunks written.
     pub chunks: usize,
-    /// Input bytes this covers (sizes on disk), for progress.
+    /// Input bytes this covers (sizes on disk), for scaling the progress bar's total.
     pub bytes: u64,
+    /// UTF-8 bytes of the text chunked (what progress and the summary count: a size on
+    /// disk is compressed for `.gz` and holds JSON syntax for JSON Lines).
+    pub text_bytes: u64,
     /// `(what, why)` for every file or row skipped.
     pub skipped: Vec<(String, String)>,
 }
@@ -107,6 +110,7 @@ impl Output {
             documents: 0,
             chunks: 0,
             bytes: 0,
+            text_bytes: 0,
             skipped: Vec::new(),
         }
     }
@@ -136,6 +140,7 @@ impl Output {
             Ok(n) => {
                 self.documents += 1;
                 self.chunks += n;
+                self.text_bytes += text.len() as u64;
             }
             Err(err) => self.skipped.push((what.to_owned(), err.to_string())),
         }

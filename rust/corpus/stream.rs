@@ -156,6 +156,7 @@ impl FileStream {
             *index += 1;
         }
         out.chunks += emitted.chunks.len();
+        out.text_bytes = n as u64; // UTF-8, checked by the first pass (`.gz`: decompressed)
         let bytes = (n as u64).min(self.left);
         self.left -= bytes;
         out.bytes = bytes;

@@ -164,7 +164,7 @@ fn columns<'py>(py: Python<'py>, c: &Columns) -> PyResult<Bound<'py, PyDict>> {
     Ok(d)
 }
 
-/// `(payload, documents, chunks, bytes, skipped)` for Python.
+/// `(payload, documents, chunks, bytes, text_bytes, skipped)` for Python.
 fn convert<'py>(py: Python<'py>, out: &Output) -> PyResult<Bound<'py, PyTuple>> {
     let payload = match &out.payload {
         Payload::Jsonl(j) => PyBytes::new(py, &j.bytes).into_any(),
@@ -175,6 +175,7 @@ fn convert<'py>(py: Python<'py>, out: &Output) -> PyResult<Bound<'py, PyTuple>> 
         out.documents,
         out.chunks,
         out.bytes,
+        out.text_bytes,
         out.skipped.clone(),
     )
         .into_pyobject(py)
@@ -233,7 +234,9 @@ impl PyCorpusJob {
         slf
     }
 
-    /// The next output in input order: `(payload, documents, chunks, bytes, skipped)`.
+    /// The next output in input order: `(payload, documents, chunks, bytes, text_bytes,
+    /// skipped)`, `bytes` the input covered on disk, `text_bytes` the UTF-8 bytes of the text
+    /// chunked.
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
         let mut guard = self
             .state

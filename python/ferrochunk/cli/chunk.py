@@ -108,22 +108,21 @@ def run(args: argparse.Namespace) -> int:
     fmt = format_of(args.out, args.format)
     start = time.perf_counter()
     try:
-        (docs, chunks, nbytes), skipped, walk = _chunk(args, job_args, markdown, fmt)
+        (docs, chunks, nbytes), skipped = _chunk(args, job_args, markdown, fmt)
     except BrokenPipeError:
         raise  # the reader went away: ``cli.main`` ends quietly
     except OSError as err:  # a write failed (a full disk, say): the reading never raises
         raise UsageError(f"cannot write {args.out}: {_reason(err)}") from None
     if not args.quiet:
-        counted = None if "jsonl" in walk.kinds else nbytes  # the job reports none for JSONL
-        summary(docs, chunks, counted, time.perf_counter() - start, skipped)
+        summary(docs, chunks, nbytes, time.perf_counter() - start, skipped)
     return 1 if skipped else 0
 
 
 def _chunk(
     args: argparse.Namespace, job_args: dict[str, Any], markdown: bool, fmt: str
-) -> tuple[list[int], int, Walk]:
-    """Runs the job: ``[documents, chunks, bytes]``, how many inputs were skipped, and the
-    walk of the inputs."""
+) -> tuple[list[int], int]:
+    """Runs the job: ``[documents, chunks, UTF-8 bytes of text]`` and how many inputs
+    were skipped."""
     with ExitStack() as stack:
         paths, sample = _paths(args.paths, stack)
         globs = args.glob or DEFAULT_GLOBS
@@ -143,8 +142,7 @@ def _chunk(
         show = (sys.stderr.isatty() if args.progress is None else args.progress) and not args.quiet
         if show:  # a bar's rate and ETA need the total: walk everything first
             walk.eager()
-        # JSON Lines: the job reports no bytes for them (rust/corpus/job.rs), so documents.
-        progress = Progress(walk.total_bytes, show, documents="jsonl" in walk.kinds)
+        progress = Progress(walk.total_bytes, show)
         stack.enter_context(progress)
         inputs = job_inputs(walk, args.text_column or "text", args.id_column)
         job = _job(
@@ -158,15 +156,15 @@ def _chunk(
             **job_args,
         )
         totals = [0, 0, 0]
-        for payload, docs, chunks, nbytes, bad in job:
+        for payload, docs, chunks, disk_bytes, text_bytes, bad in job:
             writer.write(payload)
             walk.skipped += bad
-            totals = [totals[0] + docs, totals[1] + chunks, totals[2] + nbytes]
+            totals = [totals[0] + docs, totals[1] + chunks, totals[2] + text_bytes]
             progress.resize(walk.total_bytes)
-            progress.update(nbytes, docs)
+            progress.update(disk_bytes, text_bytes)
             messages.tell(progress)
         messages.tell(progress)
-    return totals, len(walk.skipped), walk
+    return totals, len(walk.skipped)
 
 
 def _reason(err: OSError) -> str:

@@ -13,34 +13,49 @@ from typing import Any, Optional
 
 
 class Progress:
-    """UTF-8 bytes of text done out of ``total``, or (``documents``) documents done, as for
-    JSON Lines, whose bytes the job does not report; shown only when ``show``."""
+    """UTF-8 bytes of text chunked, out of an expected total; shown only when ``show``.
 
-    def __init__(self, total: int, show: bool, documents: bool = False) -> None:
+    The inputs' sizes on disk are all that is known up front, and they are not bytes of
+    text (gzip shrinks them, JSON Lines add keys, quotes and escapes), so the total is
+    rescaled as outputs come: the text so far, plus what is left on disk at the ratio of
+    text to disk seen so far. It ends exact.
+    """
+
+    def __init__(self, total: int, show: bool) -> None:
         self.bar: Any = None
-        self.documents = documents
+        self.disk_total = total  # input bytes (Parquet: its text's estimate, see resize)
+        self.disk_done = 0
+        self.text_done = 0
         if show:
             from tqdm import tqdm
 
             self.bar = tqdm(
-                total=None if documents else max(total, 1),
-                unit=" documents" if documents else "B",
-                unit_scale=not documents,
+                total=max(total, 1),
+                unit="B",
+                unit_scale=True,
                 unit_divisor=1000,
                 desc="chunk",
                 file=sys.stderr,
                 dynamic_ncols=True,
             )
 
-    def update(self, nbytes: int, documents: int) -> None:
+    def update(self, disk_bytes: int, text_bytes: int) -> None:
+        """An output covering ``disk_bytes`` of input that held ``text_bytes`` of text."""
+        self.disk_done += disk_bytes
+        self.text_done += text_bytes
         if self.bar is not None:
-            self.bar.update(documents if self.documents else nbytes)
+            self.bar.total = self.expected()
+            self.bar.update(text_bytes)
 
     def resize(self, total: int) -> None:
-        """A new byte total (Parquet's, once its text is measured)."""
-        if self.bar is not None and not self.documents and max(total, 1) != self.bar.total:
-            self.bar.total = max(total, 1)
-            self.bar.refresh()
+        """A new input total (more inputs found, or Parquet's text once measured)."""
+        self.disk_total = total
+
+    def expected(self) -> int:
+        """The UTF-8 bytes of text the inputs are expected to hold (see the class)."""
+        left = max(self.disk_total - self.disk_done, 0)
+        ratio = self.text_done / self.disk_done if self.disk_done else 1.0
+        return max(self.text_done + round(left * ratio), 1)
 
     def write(self, message: str) -> None:
         """A line on stderr that does not tear the bar."""
@@ -62,20 +77,14 @@ class Progress:
             self.bar.close()
 
 
-def summary(docs: int, chunks: int, nbytes: Optional[int], seconds: float, skipped: int) -> None:
+def summary(docs: int, chunks: int, nbytes: int, seconds: float, skipped: int) -> None:
     """``ferrochunk: N documents, M chunks, X MB in T s (R MB/s)[, K skipped]``, X the UTF-8
-    bytes of the text; without X (``nbytes`` None: JSON Lines were read, whose bytes the
-    job does not report), the rate in documents."""
+    bytes of the text chunked."""
     note = f", {skipped} skipped" if skipped else ""
     counts = f"ferrochunk: {plural(docs, 'document')}, {plural(chunks, 'chunk')}"
-    if nbytes is None:
-        rate = docs / seconds if seconds > 0 else float("inf")
-        line = f"{counts} in {seconds:.2f} s ({rate:.0f} documents/s){note}"
-    else:
-        mb = nbytes / 1e6
-        rate = mb / seconds if seconds > 0 else float("inf")
-        line = f"{counts}, {mb:.2f} MB in {seconds:.2f} s ({rate:.0f} MB/s){note}"
-    print(line, file=sys.stderr)
+    mb = nbytes / 1e6
+    rate = mb / seconds if seconds > 0 else float("inf")
+    print(f"{counts}, {mb:.2f} MB in {seconds:.2f} s ({rate:.0f} MB/s){note}", file=sys.stderr)
 
 
 def plural(n: int, noun: str) -> str:
