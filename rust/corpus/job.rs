@@ -382,29 +382,10 @@ fn next_block(b: &mut Blocks) -> Option<(u64, Vec<u8>, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::corpus::chunker::{CorpusChunker, Engine};
-    use crate::corpus::source::{Fields, Format};
-    use crate::split::{SplitConfig, Splitter};
+    use crate::corpus::chunker::Engine;
 
     fn job(threads: usize) -> Job {
-        let splitter = Splitter::recursive(SplitConfig::new(100, 0).unwrap(), Vec::new());
-        let settings = Settings {
-            chunker: CorpusChunker {
-                engine: Engine::Recursive {
-                    splitter,
-                    separators: Vec::new(),
-                },
-                length: None,
-                settings: "test".to_owned(),
-            },
-            format: Format::Jsonl,
-            fields: Fields {
-                text: "text".to_owned(),
-                id: None,
-            },
-            stream_above: u64::MAX,
-        };
-        Job::new(settings, Some(threads)).unwrap()
+        Job::new(Settings::for_tests(), Some(threads)).unwrap()
     }
 
     fn files(n: usize) -> impl Iterator<Item = Input> {

@@ -28,3 +28,32 @@ impl Settings {
         Output::new(self.format, self.markdown())
     }
 }
+
+#[cfg(test)]
+impl Settings {
+    /// A recursive chunker of 100 code points, JSON Lines out, nothing streamed.
+    ///
+    /// # Panics
+    /// Never: the sizes are valid.
+    pub fn for_tests() -> Self {
+        use super::chunker::CorpusChunker;
+        use crate::split::{SplitConfig, Splitter};
+        let splitter = Splitter::recursive(SplitConfig::new(100, 0).unwrap(), Vec::new());
+        Self {
+            chunker: CorpusChunker {
+                engine: Engine::Recursive {
+                    splitter,
+                    separators: Vec::new(),
+                },
+                length: None,
+                settings: "test".to_owned(),
+            },
+            format: Format::Jsonl,
+            fields: Fields {
+                text: "text".to_owned(),
+                id: None,
+            },
+            stream_above: u64::MAX,
+        }
+    }
+}

@@ -4,6 +4,7 @@
 //! document's digest), so a bad file is skipped before any of its rows are written.
 
 use std::io::Read;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -55,8 +56,25 @@ impl FileStream {
         matches!(self.state, State::Done)
     }
 
-    /// The next stretch of rows.
+    /// The next stretch of rows. A panic inside (a bug) ends the file with a skip line
+    /// instead of unwinding into the caller: streamed files are worked on the calling
+    /// thread, outside the pool's guard, and a panic must never reach Python.
     pub fn step(&mut self, settings: &Settings) -> Output {
+        if let Ok(out) = catch_unwind(AssertUnwindSafe(|| self.step_unguarded(settings))) {
+            return out;
+        }
+        self.state = State::Done;
+        let mut out = settings.output();
+        let reason = "internal error while chunking it (a bug; please report it); \
+                      the chunks before it are written";
+        out.skipped
+            .push((self.path.display().to_string(), reason.to_owned()));
+        out
+    }
+
+    fn step_unguarded(&mut self, settings: &Settings) -> Output {
+        #[cfg(test)]
+        assert!(&*self.name != tests::PANICS, "a test asked for it");
         let mut out = settings.output();
         if matches!(self.state, State::Start) {
             match self.prepare(settings) {
@@ -194,4 +212,31 @@ fn hex(bytes: &[u8]) -> String {
         let _ = write!(out, "{b:02x}"); // writing to a String cannot fail
         out
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The name of a stream whose steps panic inside (tests only).
+    pub const PANICS: &str = "panics.txt";
+
+    #[test]
+    fn a_panic_in_a_step_is_a_skip_line_not_an_unwind() {
+        let dir = std::env::temp_dir().join(format!("ferrochunk-stream-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("a.txt");
+        std::fs::write(&path, "one two three").unwrap();
+        let settings = Settings::for_tests();
+        let mut stream = FileStream::new(path.clone(), Arc::from(PANICS), 13);
+        let out = stream.step(&settings);
+        assert!(stream.finished());
+        assert_eq!(out.skipped.len(), 1);
+        assert!(
+            out.skipped[0].1.contains("internal error"),
+            "{:?}",
+            out.skipped
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
