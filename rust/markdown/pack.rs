@@ -74,7 +74,8 @@ impl Run<'_> {
         }
         let mut start = u.start;
         if let Some(c) = cur.as_mut().filter(|c| c.header.is_none()) {
-            if self.chunk_size(c)? * 10 < max * 9 {
+            // Nine tenths, exactly for any size (u128: no overflow near usize::MAX).
+            if u128::from(self.chunk_size(c)? as u64) * 10 < u128::from(max as u64) * 9 {
                 if let Some((end, rest)) = self.leading_sentences(c.start, u.start, u.end)? {
                     c.end = end;
                     c.size = None;
