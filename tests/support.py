@@ -299,3 +299,14 @@ def check_offsets(text: str, chunks: list[Any], strip: bool = True) -> None:
         depth += covered[i]
         if depth <= 0 and (not strip or not ch.isspace()):
             raise AssertionError(f"character {ch!r} at {i} is in no chunk")
+
+
+# Runs the CLI as if the modules named in argv[1] (comma-separated) were not installed:
+# ``sys.modules[name] = None`` makes ``import name`` raise ModuleNotFoundError.
+WITHOUT_MODULES = (
+    "import sys\n"
+    "for name in sys.argv.pop(1).split(','):\n"
+    "    sys.modules[name] = None\n"
+    "from ferrochunk.cli import main\n"
+    "raise SystemExit(main(sys.argv[1:]))\n"
+)

@@ -10,16 +10,9 @@ from pathlib import Path
 import pytest
 
 from ferrochunk.cli import main
+from support import WITHOUT_MODULES
 
 PROSE = "# Title\n\n" + "Some words here, and more of them. " * 40 + "\n"
-# Runs the CLI as if the modules named in argv[1] (comma-separated) were not installed.
-RUNNER = (
-    "import sys\n"
-    "for name in sys.argv.pop(1).split(','):\n"
-    "    sys.modules[name] = None\n"
-    "from ferrochunk.cli import main\n"
-    "raise SystemExit(main(sys.argv[1:]))\n"
-)
 
 
 def bench(capsys, *args: str) -> tuple[int, str]:
@@ -87,7 +80,7 @@ def test_it_names_the_corpus_it_used(tmp_path: Path, capsys, monkeypatch) -> Non
 def test_missing_rows_are_explained(tmp_path: Path) -> None:
     (tmp_path / "doc.md").write_text(PROSE, encoding="utf-8")
     blocked = "langchain_text_splitters,semantic_text_splitter"
-    cmd = [sys.executable, "-c", RUNNER, blocked, "bench", "--rounds", "1"]
+    cmd = [sys.executable, "-c", WITHOUT_MODULES, blocked, "bench", "--rounds", "1"]
     result = subprocess.run(
         [*cmd, "--corpus", str(tmp_path)], capture_output=True, text=True, timeout=300
     )

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from support import WITHOUT_MODULES
+
 # Everything an extra installs (and the test tools that would stand in for one).
 EXTRAS = (
     "numpy",
@@ -22,19 +24,10 @@ EXTRAS = (
     "transformers",
     "semantic_text_splitter",
 )
-# Runs the CLI as if the modules named in argv[1] (comma-separated) were not installed:
-# ``sys.modules[name] = None`` makes ``import name`` raise ModuleNotFoundError.
-RUNNER = (
-    "import sys\n"
-    "for name in sys.argv.pop(1).split(','):\n"
-    "    sys.modules[name] = None\n"
-    "from ferrochunk.cli import main\n"
-    "raise SystemExit(main(sys.argv[1:]))\n"
-)
 
 
 def without(modules: tuple[str, ...], *args: str, cwd: Path | None = None):
-    cmd = [sys.executable, "-c", RUNNER, ",".join(modules), *args]
+    cmd = [sys.executable, "-c", WITHOUT_MODULES, ",".join(modules), *args]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=120, cwd=cwd)
 
 

@@ -11,7 +11,7 @@
 use super::chunk::MdChunk;
 use super::chunker::{Run, Unit};
 use crate::error::Result;
-use crate::sentences::sentence_ends_in;
+use crate::sentences::Boundaries;
 use crate::text::is_py_space;
 
 impl Run<'_> {
@@ -97,10 +97,10 @@ impl Run<'_> {
     /// starting at `from`: where that chunk would end, and where the rest starts.
     fn leading_sentences(&self, from: usize, a: usize, b: usize) -> Result<Option<(usize, usize)>> {
         let mut best = None;
-        for end in sentence_ends_in(self.text, a, b) {
-            if end == b {
-                break; // the whole paragraph did not fit
-            }
+        // Lazily: only the sentences that fit are scanned (a paragraph may be megabytes of
+        // one-line JSON; its rest is scanned again when cut). The last sentence, ending at
+        // `b`, is never a boundary: the whole paragraph does not fit.
+        for end in Boundaries::new(&self.text[a..b]).map(|e| a + e) {
             let kept = a + self.text[a..end].trim_end_matches(is_py_space).len();
             if kept == a || self.size(from, kept)? > self.cfg.max {
                 break;

@@ -16,9 +16,11 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Callable
 
+from .._atomic import replaced
 from .data import Answer, Dataset, Question
 from .draw import blocks_of, words
 from .parsed import Parsed, markdown_blocks, rst_blocks
@@ -132,17 +134,28 @@ def answered_only(dataset: Dataset) -> Dataset:
 
 def write_spans(dataset: Dataset, folder: Path) -> tuple[Path, Path]:
     """``questions.jsonl`` and ``docs.jsonl`` of a span set in ``folder`` (and its notes in
-    ``notes.json``); their paths."""
+    ``notes.json``); their paths. Each file is replaced whole (a temporary file renamed
+    over it) and ``questions.jsonl``, which says a set is there, comes last: an interrupted
+    run never leaves a cut set that a later run would read as complete."""
     folder.mkdir(parents=True, exist_ok=True)
-    notes = json.dumps(dataset.notes, indent=1, ensure_ascii=False)
-    (folder / "notes.json").write_text(notes + "\n", encoding="utf-8")
+    notes = json.dumps(dataset.notes, indent=1, ensure_ascii=False) + "\n"
     docs, questions = folder / "docs.jsonl", folder / "questions.jsonl"
-    with docs.open("w", encoding="utf-8") as f:
-        for doc_id, text in dataset.documents.items():
-            f.write(json.dumps({"_id": doc_id, "text": text}, ensure_ascii=False) + "\n")
-    with questions.open("w", encoding="utf-8") as f:
-        for q in dataset.questions:
-            spans = [[a.start, a.end] for a in q.answers]
-            row = {"id": q.qid, "query": q.query, "doc_id": q.answers[0].doc_id}
-            f.write(json.dumps({**row, "answers": spans}, ensure_ascii=False) + "\n")
+    doc_rows = ({"_id": d, "text": t} for d, t in dataset.documents.items())
+    question_rows = (
+        {
+            "id": q.qid,
+            "query": q.query,
+            "doc_id": q.answers[0].doc_id,
+            "answers": [[a.start, a.end] for a in q.answers],
+        }
+        for q in dataset.questions
+    )
+    _write_whole(folder / "notes.json", [notes])
+    _write_whole(docs, (json.dumps(r, ensure_ascii=False) + "\n" for r in doc_rows))
+    _write_whole(questions, (json.dumps(r, ensure_ascii=False) + "\n" for r in question_rows))
     return questions, docs
+
+
+def _write_whole(path: Path, lines: Iterable[str]) -> None:
+    with replaced(str(path)) as temp, open(temp, "w", encoding="utf-8") as f:
+        f.writelines(lines)
