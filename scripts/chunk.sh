@@ -3,18 +3,14 @@
 # (default: stdin when piped, else the sample bundled in the package). All options:
 # scripts/chunk.sh --help
 # e.g. scripts/chunk.sh docs/ --chunker markdown --out chunks.parquet
-# Builds first only if the build is missing or older than the Rust sources (a quick check
-# of file times against the stamp scripts/setup.sh leaves), so once built it runs offline.
+# Builds first only if the build is missing, older than the Rust sources, or lacks the
+# Parquet extra a `.parquet` argument needs (setup.sh --if-needed: a quick check of file
+# times against its stamp), so once built it runs offline.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
-stamp="$here/.venv/.ferrochunk-built"
-stale() {
-  [ -x "$here/.venv/bin/ferrochunk" ] && [ -f "$stamp" ] || return 0
-  [ -n "$(find "$here/rust" "$here/Cargo.toml" "$here/Cargo.lock" "$here/pyproject.toml" \
-    -newer "$stamp" -print -quit 2>/dev/null)" ]
-}
-if stale; then
-  echo "chunk.sh: the build is missing or older than the sources; building it first" >&2
-  "$here/scripts/setup.sh" --core
-fi
+extra=()
+for arg in "$@"; do
+  case "$arg" in *.parquet) extra=(--extra arrow) ;; esac
+done
+"$here/scripts/setup.sh" --core "${extra[@]+"${extra[@]}"}" --if-needed
 exec "$here/.venv/bin/ferrochunk" chunk "$@"

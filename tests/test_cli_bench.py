@@ -95,8 +95,17 @@ def test_missing_rows_are_explained(tmp_path: Path) -> None:
 def test_a_peer_that_refuses_the_settings_is_a_missing_row(tmp_path: Path, capsys) -> None:
     pytest.importorskip("semantic_text_splitter")
     (tmp_path / "doc.md").write_text(PROSE, encoding="utf-8")
-    code = main(["bench", "--rounds", "1", "--corpus", str(tmp_path), "--chunk-size", "300"])
+    settings = ["--chunk-size", "300", "--chunk-overlap", "200"]  # its overlap limit is lower
+    code = main(["bench", "--rounds", "1", "--corpus", str(tmp_path), *settings])
     out = capsys.readouterr().out
     assert code == 0, out
     line = next(line for line in out.splitlines() if "semantic-text-splitter" in line)
     assert line.startswith("not measured: semantic-text-splitter: refuses"), line
+
+
+def test_overlap_defaults_to_a_fifth_of_the_size(tmp_path: Path, capsys) -> None:
+    """`bench` takes the convention every chunker and `chunk` take (docs/arguments.md)."""
+    (tmp_path / "a.md").write_text(PROSE, encoding="utf-8")
+    code = main(["bench", "--rounds", "1", "--chunk-size", "100", "--corpus", str(tmp_path)])
+    out = capsys.readouterr()
+    assert code == 0 and "chunk_size=100 chunk_overlap=20" in out.out + out.err

@@ -147,3 +147,36 @@ def test_one_document_and_one_chunk_are_singular(tmp_path: Path) -> None:
     (tmp_path / "one.md").write_text("just one", encoding="utf-8")
     err = chunk(str(tmp_path / "one.md"))
     assert err.startswith("ferrochunk: 1 document, 1 chunk, 0.00 MB in "), err
+
+
+def chunk_stdin(stdin: Any, *args: str) -> str:
+    cmd = [sys.executable, "-m", "ferrochunk", "chunk", "-", *args, "--progress"]
+    result = subprocess.run(
+        [*cmd, "-o", os.devnull], stdin=stdin, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stderr
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "text"])
+def test_redirected_stdin_bar_ends_at_its_size(tmp_path: Path, fmt: str) -> None:
+    """`< file` has a size: the bar has a total and ends at 100 % of the text's bytes (it
+    used to stop at the fraction the JSON syntax took, or start from a total of 1)."""
+    path = jsonl(tmp_path / "docs.jsonl", TEXTS)
+    if fmt == "text":
+        path.write_text("".join(TEXTS), encoding="utf-8")
+    with open(path, "rb") as stdin:
+        last = frames(chunk_stdin(stdin, "--input-format", fmt))[-1]
+    mb = f"{TEXT_BYTES / 1e6:.2f}M"
+    assert "100%|" in last and f"{mb}/{mb}" in last, last
+
+
+def test_piped_stdin_bar_has_no_percentage(tmp_path: Path) -> None:
+    """A pipe's length is known only at its end: a count and a rate, no guessed total."""
+    path = jsonl(tmp_path / "docs.jsonl", TEXTS)
+    feed = subprocess.Popen(["cat", str(path)], stdout=subprocess.PIPE)
+    err = chunk_stdin(feed.stdout, "--input-format", "jsonl")
+    feed.wait()
+    states = frames(err)
+    assert states and not any("%|" in s for s in states), states
+    assert f"{TEXT_BYTES / 1e6:.2f}MB [" in states[-1], states[-1]

@@ -250,7 +250,8 @@ impl Job {
             },
             Input::Stdin { jsonl: true } => {
                 let reader: Box<dyn Read + Send> = Box::new(std::io::stdin());
-                self.blocks = Some(blocks(Arc::from("-"), reader, 0));
+                // No size is known up front: each block stands for the bytes it holds.
+                self.blocks = Some(blocks(Arc::from("-"), reader, u64::MAX));
             }
             Input::Stdin { jsonl: false } => self.spawn(0, move |out| {
                 let mut bytes = Vec::new();

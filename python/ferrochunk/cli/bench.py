@@ -16,10 +16,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--rounds", type=positive, default=5, help="timed rounds per measurement")
     parser.add_argument("--chunk-size", type=positive, default=1000, help="characters per chunk")
-    parser.add_argument("--chunk-overlap", type=non_negative, default=200, help="overlap")
+    parser.add_argument(
+        "--chunk-overlap",
+        type=non_negative,
+        help="overlap (default: a fifth of the chunk size, as `chunk` and `Splitter`)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.chunk_overlap is None:
+        args.chunk_overlap = args.chunk_size // 5
     if args.chunk_overlap > args.chunk_size:
         size, overlap = args.chunk_size, args.chunk_overlap
         raise UsageError(f"--chunk-overlap ({overlap}) must not exceed --chunk-size ({size})")

@@ -142,7 +142,7 @@ def _chunk(
         show = (sys.stderr.isatty() if args.progress is None else args.progress) and not args.quiet
         if show:  # a bar's rate and ETA need the total: walk everything first
             walk.eager()
-        progress = Progress(walk.total_bytes, show)
+        progress = Progress(None if walk.unsized else walk.total_bytes, show)
         stack.enter_context(progress)
         inputs = job_inputs(walk, args.text_column or "text", args.id_column)
         job = _job(

@@ -15,6 +15,7 @@ import itertools
 import os
 import re
 import stat
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
 from typing import Any, ContextManager, NamedTuple, Optional
@@ -36,6 +37,16 @@ _KINDS = {
     stat.S_IFBLK: "a block device",
     stat.S_IFSOCK: "a socket",
 }
+
+
+def _stdin_size() -> Optional[int]:
+    """The size of standard input when it is a regular file (``< file``), else ``None``
+    (a pipe's length is known only at its end)."""
+    try:
+        info = os.fstat(sys.stdin.fileno())
+    except (OSError, ValueError, AttributeError):
+        return None
+    return info.st_size if stat.S_ISREG(info.st_mode) else None
 
 
 class Source(NamedTuple):
@@ -105,6 +116,7 @@ class Walk:
         self.notes: list[tuple[str, str]] = []
         self.skipped: list[tuple[str, str]] = []
         self.total_bytes = 0
+        self.unsized = False  # a pipe among the inputs: no total is known before its end
         self.kinds: set[str] = set()  # of the sources found so far
         self._output_id = _identity(None if output == "-" else output)
         self._match = _matcher(globs)
@@ -149,7 +161,12 @@ class Walk:
                 return
             self._seen[STDIN] = "-"
             self.kinds.add("jsonl" if self._forced == "jsonl" else "text")
-            yield Source("-", "stdin" if self._forced == "auto" else self._forced)
+            size = _stdin_size()
+            if size is None:
+                self.unsized = True
+            else:
+                self.total_bytes += size
+            yield Source("-", "stdin" if self._forced == "auto" else self._forced, size or 0)
             return
         try:
             info = os.stat(path)

@@ -18,19 +18,21 @@ class Progress:
     The inputs' sizes on disk are all that is known up front, and they are not bytes of
     text (gzip shrinks them, JSON Lines add keys, quotes and escapes), so the total is
     rescaled as outputs come: the text so far, plus what is left on disk at the ratio of
-    text to disk seen so far. It ends exact.
+    text to disk seen so far. It ends exact. A total of ``None`` (a pipe among the inputs)
+    is a count and a rate, without a percentage that would be a guess.
     """
 
-    def __init__(self, total: int, show: bool) -> None:
+    def __init__(self, total: Optional[int], show: bool) -> None:
         self.bar: Any = None
-        self.disk_total = total  # input bytes (Parquet: its text's estimate, see resize)
+        self.sized = total is not None
+        self.disk_total = total or 0  # input bytes (Parquet: its text's estimate, see resize)
         self.disk_done = 0
         self.text_done = 0
         if show:
             from tqdm import tqdm
 
             self.bar = tqdm(
-                total=max(total, 1),
+                total=max(total, 1) if total is not None else None,
                 unit="B",
                 unit_scale=True,
                 unit_divisor=1000,
@@ -44,7 +46,8 @@ class Progress:
         self.disk_done += disk_bytes
         self.text_done += text_bytes
         if self.bar is not None:
-            self.bar.total = self.expected()
+            if self.sized:
+                self.bar.total = self.expected()
             self.bar.update(text_bytes)
 
     def resize(self, total: int) -> None:
