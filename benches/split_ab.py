@@ -54,13 +54,13 @@ def native_split(module: ModuleType) -> Split:
 
 def dropin_split(module: ModuleType, cls: type) -> Split:
     """A drop-in's `split_text` engine built on `module` (its `TextEngine`)."""
-    textsplitter = importlib.import_module("ferrochunk.split.textsplitter")
-    saved, textsplitter._native = textsplitter._native, module
+    seam = importlib.import_module("ferrochunk.engines.split")  # where the engine is built
+    saved, seam._native = seam._native, module
     try:
         splitter = cls(chunk_size=SIZE, chunk_overlap=OVERLAP)
         engine = splitter._engine(splitter._key())
     finally:
-        textsplitter._native = saved
+        seam._native = saved
     return lambda text: engine.split_text(text, len, lambda *_: None)
 
 

@@ -61,8 +61,8 @@ def _native_route(chunker: Any) -> Optional[tuple[Any, Any, str, Optional[int]]]
 
 
 def _check_chunker(chunker: Any) -> None:
-    from ..frontend.markdown import MarkdownChunker
-    from ..frontend.splitter import Splitter
+    from ..markdown.chunker import MarkdownChunker
+    from ..split.splitter import Splitter
 
     if not isinstance(chunker, (Splitter, MarkdownChunker)):
         raise TypeError(

@@ -1,11 +1,8 @@
-"""The Python layer both engines share: public classes, argument checks, documents,
-warnings and pickling, written once.
+"""What the public classes and their engines share, below both: argument checks, batches,
+chunk building, regex translation, LangChain's hooks and token windows, and the small types
+a class hands its engine (``Options``, ``HeaderRule``).
 
-Every public class here leaves one thing open, its engine (``_make_engine``, and the chunk
-type or tokenizer where it matters). :mod:`ferrochunk.reference` fills it with the
-pure-Python engines, :mod:`ferrochunk` with the Rust ones (falling back to the reference
-engine for the few inputs Rust cannot reproduce exactly). So the two stacks behave alike by
-construction, and the differential tests compare only the engines. Nothing here imports the
-extension module; the reference is imported only by ``TextSplitter._merge_splits`` (LangChain's
-helper, kept for code that calls it), lazily.
+The public classes themselves live with their subsystem (``split/``, ``markdown/``,
+``structure/``), each holding an engine :mod:`ferrochunk.engines` chooses. Nothing here
+imports a public class, an engine or the extension module.
 """

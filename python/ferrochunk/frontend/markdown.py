@@ -1,24 +1,13 @@
-"""``MarkdownChunker``'s public class, shared by both engines: arguments, settings (which
-feed every chunk id), metadata rules and the ``split``/``split_hierarchy`` API. The reference
-(:mod:`ferrochunk.reference.markdown.chunker`) and the Rust stack
-(:mod:`ferrochunk.markdown.chunker`) each add only their engine and chunk type.
-
-Identity: ``chunk_id`` is the first 32 hex digits of SHA-256 over the document id, the
-settings, the SHA-256 of the document text and the chunk's span. SHA-256 because it is in
-Python's standard library (the reference needs no extra package) and in a vetted crate
-(``sha2``) for Rust, and it is the same on every run, machine and version, unlike
-``hash()`` or Rust's ``DefaultHasher``. Collisions at 128 bits are not a practical concern.
+"""What ``MarkdownChunker`` (:mod:`ferrochunk.markdown.chunker`) shares with its engines:
+the separator presets, the metadata keys the chunker sets, one call's ``Options``.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Callable, Generic, NamedTuple, Optional, TypeVar, Union
+from collections.abc import Mapping
+from typing import Any, Callable, NamedTuple, Optional
 
-from .batch import check_texts, check_threads, documents, one_at_a_time
-from .checks import check_encodable, metadata_dict
-from .chunks import length_name
+from .checks import metadata_dict
 
 # Cutting long paragraphs: sentence ends (kept at the end of the piece), then lines,
 # clauses, words, characters. Regexes in the syntax Python's re and Rust's regex share.
@@ -52,9 +41,6 @@ RESERVED_KEYS = (
 )
 
 
-ChunkT = TypeVar("ChunkT")  # the chunk class of a stack (native or reference)
-
-
 class Options(NamedTuple):
     """What one ``split`` call asks for."""
 
@@ -63,224 +49,6 @@ class Options(NamedTuple):
     embedding_text: bool
     parent_size: Optional[int]
     make: Callable[..., Any]
-
-
-class MarkdownChunker(Generic[ChunkT]):
-    """Markdown-aware chunks: heading paths, atomic code and tables, stable ids.
-
-    Sizes are in characters, or in what ``length_function`` counts (e.g. tokens). Chunks
-    are exact spans (``source[c.start:c.end] == c.text``) and carry in ``c.metadata`` the
-    user's metadata plus ``document_id``, ``chunk_id``, ``prev_id``, ``next_id``,
-    ``heading_path`` (where the chunk starts), ``heading_paths`` (every heading path its text
-    covers, in order), ``main_heading_path`` (the one holding most of its text, which
-    ``embedding_text`` starts with), ``continuation``, ``table_header`` (and
-    ``embedding_text`` if asked). Sized by a ferrochunk or Hugging Face token counter,
-    chunks carry their ``token_count``.
-    ``chunk_size`` is the only positional argument; the others are keyword-only.
-    Chunks under ``min_size`` (default ``chunk_size // 4``) merge into a neighbour when the
-    result still fits ``chunk_size``.
-    ``chunk_overlap`` (< ``chunk_size``) defaults to 0, unlike :class:`~ferrochunk.Splitter`'s
-    fifth of the size: these chunks are whole sections, blocks and sentences under their
-    heading path, so none needs the text before it to be read; with an overlap, a chunk may
-    start with up to that much of the end of the chunk before it, from a sentence (else
-    line, clause, word) start, never across a heading or from inside a code block or table
-    that is not itself cut.
-    With ``parent_size`` (>= ``chunk_size``), chunks also get a ``parent_id``, and
-    :meth:`split_hierarchy` returns the parents: runs of whole chunks, up to ``parent_size``,
-    closed at a new heading path once a quarter full.
-
-    >>> from ferrochunk import MarkdownChunker
-    >>> md = "# Deploy\\n\\nIntro.\\n\\n## Cluster mode\\n\\nRun it.\\n"
-    >>> chunks = MarkdownChunker(chunk_size=30, min_size=0).split(md, {"source": "a.md"})
-    >>> [c.metadata["heading_path"] for c in chunks]
-    [('Deploy',), ('Deploy', 'Cluster mode')]
-    >>> chunks[1].text
-    '## Cluster mode\\n\\nRun it.'
-    >>> chunks[1].metadata["prev_id"] == chunks[0].metadata["chunk_id"]
-    True
-    """
-
-    format = "markdown"  # the markup texts are read as (TextChunker reads others)
-
-    def __init__(
-        self,
-        chunk_size: int = 1000,
-        *,
-        min_size: Optional[int] = None,
-        separators: Union[str, list[str]] = "default",
-        embedding_text: bool = False,
-        length_function: Optional[Callable[[str], int]] = None,
-        parent_size: Optional[int] = None,
-        chunk_overlap: int = 0,
-    ) -> None:
-        sizes = (
-            ("chunk_size", chunk_size),
-            ("min_size", min_size),
-            ("parent_size", parent_size),
-            ("chunk_overlap", chunk_overlap),
-        )
-        for name, value in sizes:
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-        if chunk_size <= 0:
-            raise ValueError(f"chunk_size must be > 0, got {chunk_size}")
-        min_size = chunk_size // 4 if min_size is None else min_size
-        if not 0 <= min_size <= chunk_size:
-            raise ValueError(f"min_size must be between 0 and chunk_size, got {min_size}")
-        if not 0 <= chunk_overlap < chunk_size:
-            raise ValueError(f"chunk_overlap must be >= 0 and < chunk_size, got {chunk_overlap}")
-        if parent_size is not None and parent_size < chunk_size:
-            raise ValueError(f"parent_size must be >= chunk_size, got {parent_size}")
-        # A preset cuts inside blocks sentence-first (rust/markdown/prose.rs) and keeps its
-        # separators for the overlap's seams; a list of regexes cuts at those regexes.
-        self.sentence_cuts = isinstance(separators, str)
-        self._preset = separators if isinstance(separators, str) else None  # for pickling
-        if isinstance(separators, str):
-            if separators not in SEPARATOR_PRESETS:
-                raise ValueError(
-                    f"separators must be one of {sorted(SEPARATOR_PRESETS)} or a list of "
-                    f"regexes, got {separators!r}"
-                )
-            separators = SEPARATOR_PRESETS[separators]
-        if not all(isinstance(s, str) for s in separators):
-            raise TypeError("separators must be a preset name or a list of str")
-        if length_function is not None and not callable(length_function):
-            raise TypeError(f"length_function must be callable, got {length_function!r}")
-        self.chunk_size = chunk_size
-        self.min_size = min_size
-        self.separators = list(separators)
-        self.embedding_text = bool(embedding_text)
-        self.length_function = length_function
-        self.parent_size = parent_size
-        self.chunk_overlap = chunk_overlap
-        self.settings = self._settings()
-        self._engine = self._make_engine()
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Pickles (and deep-copies) by arguments: the engine is rebuilt in the worker.
-        return (_rebuild, (type(self), self._arguments()))
-
-    def _arguments(self) -> dict[str, Any]:
-        """The arguments that rebuild this chunker (a preset by its name: it cuts
-        sentence-first, a list of the same regexes would not)."""
-        return {
-            "chunk_size": self.chunk_size,
-            "min_size": self.min_size,
-            "separators": self._preset or list(self.separators),
-            "embedding_text": self.embedding_text,
-            "length_function": self.length_function,
-            "parent_size": self.parent_size,
-            "chunk_overlap": self.chunk_overlap,
-        }
-
-    def _settings(self) -> str:
-        length = length_name(self.length_function)
-        seps = json.dumps(self.separators, ensure_ascii=True)
-        over = f"|overlap={self.chunk_overlap}" if self.chunk_overlap else ""
-        return (
-            f"markdown-v2|size={self.chunk_size}|min={self.min_size}|seps={seps}|len={length}"
-            + over
-        )
-
-    def _make_engine(self) -> Any:
-        """The engine for these settings: each stack (reference, native) says which."""
-        raise NotImplementedError
-
-    def split(
-        self,
-        text: str,
-        metadata: Optional[Mapping[str, Any]] = None,
-        document_id: Optional[str] = None,
-    ) -> list[ChunkT]:
-        """The chunks of one Markdown document, in order (with ``parent_id`` in their
-        metadata when the chunker has a ``parent_size``)."""
-        return self._split(text, metadata, document_id)[0]
-
-    def split_hierarchy(
-        self,
-        text: str,
-        metadata: Optional[Mapping[str, Any]] = None,
-        document_id: Optional[str] = None,
-    ) -> tuple[list[ChunkT], list[ChunkT]]:
-        """``(parents, children)``: children are :meth:`split`'s chunks, each with the
-        ``parent_id`` of the parent span that contains it; needs ``parent_size``."""
-        if self.parent_size is None:
-            raise ValueError("split_hierarchy needs MarkdownChunker(parent_size=...)")
-        chunks, parents = self._split(text, metadata, document_id)
-        return parents, chunks
-
-    def split_batch(
-        self,
-        texts: Iterable[str],
-        metadatas: Optional[Iterable[Optional[Mapping[str, Any]]]] = None,
-        document_ids: Optional[Iterable[Optional[str]]] = None,
-        *,
-        threads: Optional[int] = None,
-    ) -> list[list[ChunkT]]:
-        """``[self.split(text, metadata, document_id) for ...]``, in input order, on
-        ``threads`` threads with the GIL released (see :meth:`split_iter`)."""
-        return list(self.split_iter(texts, metadatas, document_ids, threads=threads))
-
-    def split_iter(
-        self,
-        texts: Iterable[str],
-        metadatas: Optional[Iterable[Optional[Mapping[str, Any]]]] = None,
-        document_ids: Optional[Iterable[Optional[str]]] = None,
-        *,
-        threads: Optional[int] = None,
-    ) -> Iterator[list[ChunkT]]:
-        """Each document's chunks, in input order, as :meth:`split` gives them; ``texts``,
-        ``metadatas`` and ``document_ids`` (one per text each) may be lazy iterables.
-
-        Read a bounded amount ahead and split on ``threads`` threads with the GIL released
-        (``None``: ``FERROCHUNK_NUM_THREADS``, else ``RAYON_NUM_THREADS``, else the CPUs this
-        process may use; ``1``: the calling thread). A ``length_function`` written in Python
-        (not a native token counter) goes one document at a time. An invalid document
-        raises naming its index (``texts[3]: ...``).
-        """
-        check_threads(threads)
-        check_texts(texts)
-        parallel = self._parallel(texts, metadatas, document_ids, threads)
-        if parallel is not None:
-            return parallel
-        rows = documents(texts, metadatas, document_ids, names=("metadatas", "document_ids"))
-        return one_at_a_time(self.split, rows)
-
-    def _parallel(
-        self,
-        texts: Iterable[Any],
-        metadatas: Optional[Iterable[Any]],
-        document_ids: Optional[Iterable[Any]],
-        threads: Optional[int],
-    ) -> Optional[Iterator[list[ChunkT]]]:
-        """The batch on a thread pool, or ``None`` for one document at a time."""
-        return None
-
-    def _split(
-        self, text: str, metadata: Optional[Mapping[str, Any]], document_id: Optional[str]
-    ) -> tuple[list[ChunkT], list[ChunkT]]:
-        if not isinstance(text, str):
-            raise TypeError(f"text must be str, got {type(text).__name__}")
-        if document_id is not None and not isinstance(document_id, str):
-            raise TypeError(f"document_id must be str, got {type(document_id).__name__}")
-        user = user_metadata(metadata)
-        options = Options(
-            user, document_id, self.embedding_text, self.parent_size, self._chunk_type()
-        )
-        try:
-            return self._engine.split(text, options)
-        except UnicodeEncodeError:
-            check_encodable(text)  # a lone surrogate: say so, as ``split`` does
-            raise
-
-    def _chunk_type(self) -> Callable[..., Any]:
-        """The chunk class this stack returns."""
-        raise NotImplementedError
-
-
-def _rebuild(cls: type, args: dict[str, Any]) -> MarkdownChunker:
-    args = dict(args)
-    return cls(args.pop("chunk_size"), **args)
 
 
 def user_metadata(metadata: Optional[Mapping[str, Any]]) -> dict:
@@ -293,4 +61,4 @@ def user_metadata(metadata: Optional[Mapping[str, Any]]) -> dict:
     return user
 
 
-__all__ = ["RESERVED_KEYS", "SEPARATOR_PRESETS", "MarkdownChunker", "Options", "user_metadata"]
+__all__ = ["RESERVED_KEYS", "SEPARATOR_PRESETS", "Options", "user_metadata"]

@@ -13,7 +13,7 @@ from abc import ABCMeta
 from collections.abc import Mapping
 from typing import Any
 
-from ..frontend.textsplitter import TextSplitter as SharedTextSplitter
+from ..split.textsplitter import TextSplitter as SharedTextSplitter
 
 
 def _theirs() -> Any:

@@ -1,137 +1,308 @@
-"""Markdown-aware chunking on the Rust engine: ``ferrochunk.MarkdownChunker``.
+"""Markdown-aware chunking: ``ferrochunk.MarkdownChunker``, and ``TextChunker`` (the same
+chunker reading reStructuredText, AsciiDoc or plain text; :mod:`ferrochunk.structure`
+exports it).
 
-The shared class of :mod:`ferrochunk.frontend.markdown` with the Rust engine. Separators
-outside the regex syntax both engines share, and lengths that are not counts, run on the
-pure-Python engine, so the output never differs, only the speed. Text with lone surrogates
-is refused with the ``ValueError`` of :func:`ferrochunk.split`.
+One class holding one engine, which :func:`ferrochunk.engines.markdown_engine` chooses: the
+Rust chunker, with the pure-Python reference for separators outside the regex syntax both
+engines share and lengths that are not counts, so the output never differs, only the speed
+(the reference alone for :mod:`ferrochunk.reference`'s ``MarkdownChunker``). Text with lone
+surrogates is refused with the ``ValueError`` of :func:`ferrochunk.split`.
+
+Identity: ``chunk_id`` is the first 32 hex digits of SHA-256 over the document id, the
+settings, the SHA-256 of the document text and the chunk's span. SHA-256 because it is in
+Python's standard library (the reference needs no extra package) and in a vetted crate
+(``sha2``) for Rust, and it is the same on every run, machine and version, unlike
+``hash()`` or Rust's ``DefaultHasher``. Collisions at 128 bits are not a practical concern.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterable, Iterator
-from typing import Any, Optional
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, Callable, Optional, Union
 
 from .. import _native
-from ..frontend import markdown as front
-from ..frontend.batch import drain
-from ..frontend.markdown import RESERVED_KEYS, SEPARATOR_PRESETS, user_metadata
-from ..frontend.patterns import to_rust
-from ..reference.markdown.chunker import make_engine as reference_engine
-from ..split.splitter import Chunk, counted, is_native_length
+from ..engines.common import NATIVE, chunk_type
+from ..engines.markdown import NativeMarkdownEngine, markdown_batch, markdown_engine
+from ..frontend.batch import check_texts, check_threads, documents, one_at_a_time
+from ..frontend.checks import check_encodable
+from ..frontend.chunks import length_name
+from ..frontend.markdown import RESERVED_KEYS, SEPARATOR_PRESETS, Options, user_metadata
+from ..frontend.structure import FORMATS
 
-# The native sizes are Rust `usize`s. A larger size means what the largest one does (no
-# text, and no length the native engine takes, is longer), so it is clamped, not refused;
-# but a parent size is part of the parents' ids: past this, the reference engine runs.
-NATIVE_MAX = 2 * sys.maxsize + 1
+Chunk = _native.Chunk  # (the reference's `Chunk` on the reference stack)
 
 
-def native_size(size: int, most: int = NATIVE_MAX) -> int:
-    """``size`` as the native engine takes it: at most ``most``."""
-    return min(size, most)
+class MarkdownChunker:
+    """Markdown-aware chunks: heading paths, atomic code and tables, stable ids.
 
+    Sizes are in characters, or in what ``length_function`` counts (e.g. tokens). Chunks
+    are exact spans (``source[c.start:c.end] == c.text``) and carry in ``c.metadata`` the
+    user's metadata plus ``document_id``, ``chunk_id``, ``prev_id``, ``next_id``,
+    ``heading_path`` (where the chunk starts), ``heading_paths`` (every heading path its text
+    covers, in order), ``main_heading_path`` (the one holding most of its text, which
+    ``embedding_text`` starts with), ``continuation``, ``table_header`` (and
+    ``embedding_text`` if asked). Sized by a ferrochunk or Hugging Face token counter,
+    chunks carry their ``token_count``.
+    ``chunk_size`` is the only positional argument; the others are keyword-only.
+    Chunks under ``min_size`` (default ``chunk_size // 4``) merge into a neighbour when the
+    result still fits ``chunk_size``.
+    ``chunk_overlap`` (< ``chunk_size``) defaults to 0, unlike :class:`~ferrochunk.Splitter`'s
+    fifth of the size: these chunks are whole sections, blocks and sentences under their
+    heading path, so none needs the text before it to be read; with an overlap, a chunk may
+    start with up to that much of the end of the chunk before it, from a sentence (else
+    line, clause, word) start, never across a heading or from inside a code block or table
+    that is not itself cut.
+    With ``parent_size`` (>= ``chunk_size``), chunks also get a ``parent_id``, and
+    :meth:`split_hierarchy` returns the parents: runs of whole chunks, up to ``parent_size``,
+    closed at a new heading path once a quarter full.
 
-def native_takes(options: front.Options) -> bool:
-    """Whether Rust can take the call's document id (a lone surrogate has no UTF-8; the
-    reference hashes it as it is) and parent size."""
-    if options.parent_size is not None and options.parent_size > NATIVE_MAX:
-        return False
-    doc = options.document_id
-    if doc is None or doc.isascii():
-        return True
-    try:
-        doc.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+    >>> from ferrochunk import MarkdownChunker
+    >>> md = "# Deploy\\n\\nIntro.\\n\\n## Cluster mode\\n\\nRun it.\\n"
+    >>> chunks = MarkdownChunker(chunk_size=30, min_size=0).split(md, {"source": "a.md"})
+    >>> [c.metadata["heading_path"] for c in chunks]
+    [('Deploy',), ('Deploy', 'Cluster mode')]
+    >>> chunks[1].text
+    '## Cluster mode\\n\\nRun it.'
+    >>> chunks[1].metadata["prev_id"] == chunks[0].metadata["chunk_id"]
+    True
+    """
 
+    format = "markdown"  # the markup texts are read as (TextChunker reads others)
+    _stack = NATIVE  # the stack ferrochunk.engines builds this class's engine on
 
-class NativeMarkdownEngine:
-    """The Rust chunker; the reference engine for inputs it cannot take."""
-
-    __slots__ = ("_fallback", "_length", "_native")
-
-    def __init__(self, native: Any, fallback: Any, length: Any) -> None:
-        self._native = native
-        self._fallback = fallback
-        self._length = length
-
-    def split(self, text: str, options: front.Options) -> tuple[list[Any], list[Any]]:
-        if not native_takes(options):
-            return self._fallback.split(text, options)
-        try:
-            chunks, parents = self._native.split(
-                text,
-                options.metadata,
-                options.document_id,
-                self._length,
-                options.embedding_text,
-                options.parent_size,
-            )
-        except _native.Unsupported:  # lengths that are not counts: the reference engine
-            return self._fallback.split(text, options)
-        return (chunks if self._length is None else counted(chunks, self._length)), parents
-
-
-class MarkdownChunker(front.MarkdownChunker[Chunk]):
-    __doc__ = front.MarkdownChunker.__doc__
-
-    def _make_engine(self) -> Any:
-        fallback = reference_engine(self)
-        patterns = [to_rust(s) if s else "" for s in self.separators]
-        if any(p is None for p in patterns):
-            return fallback  # outside the syntax both engines read alike: stay on Python
-        try:
-            native = _native.MarkdownChunker(
-                native_size(self.chunk_size),
-                native_size(self.min_size),
-                patterns,
-                self.settings,
-                native_size(self.chunk_overlap, NATIVE_MAX - 1),  # stays below the size
-                self.format,
-                self.sentence_cuts,
-            )
-        except (ValueError, UnicodeEncodeError):  # a pattern over the regex crate's size
-            return fallback  # limit, or naming a surrogate: Python's re runs it alike
-        return NativeMarkdownEngine(native, fallback, self.length_function)
-
-    def _chunk_type(self) -> Any:
-        return Chunk
-
-    def _parallel(
+    def __init__(
         self,
-        texts: Iterable[Any],
-        metadatas: Optional[Iterable[Any]],
-        document_ids: Optional[Iterable[Any]],
-        threads: Optional[int],
-    ) -> Optional[Iterator[list[Chunk]]]:
-        engine = self._engine
-        if not isinstance(engine, NativeMarkdownEngine) or not is_native_length(engine._length):
-            return None
-        if self.parent_size is not None and self.parent_size > NATIVE_MAX:
-            return None  # one document at a time, on the reference engine
-        texts = iter(texts)
-        results = _native.markdown_iter(
-            engine._native,
-            texts,
-            None if metadatas is None else _user_metadatas(metadatas),
-            None if document_ids is None else iter(document_ids),
-            self.split,  # texts the native engine does not take (lone surrogates)
-            engine._length,
+        chunk_size: int = 1000,
+        *,
+        min_size: Optional[int] = None,
+        separators: Union[str, list[str]] = "default",
+        embedding_text: bool = False,
+        length_function: Optional[Callable[[str], int]] = None,
+        parent_size: Optional[int] = None,
+        chunk_overlap: int = 0,
+    ) -> None:
+        sizes = (
+            ("chunk_size", chunk_size),
+            ("min_size", min_size),
+            ("parent_size", parent_size),
+            ("chunk_overlap", chunk_overlap),
+        )
+        for name, value in sizes:
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+        if chunk_size <= 0:
+            raise ValueError(f"chunk_size must be > 0, got {chunk_size}")
+        min_size = chunk_size // 4 if min_size is None else min_size
+        if not 0 <= min_size <= chunk_size:
+            raise ValueError(f"min_size must be between 0 and chunk_size, got {min_size}")
+        if not 0 <= chunk_overlap < chunk_size:
+            raise ValueError(f"chunk_overlap must be >= 0 and < chunk_size, got {chunk_overlap}")
+        if parent_size is not None and parent_size < chunk_size:
+            raise ValueError(f"parent_size must be >= chunk_size, got {parent_size}")
+        # A preset cuts inside blocks sentence-first (rust/markdown/prose.rs) and keeps its
+        # separators for the overlap's seams; a list of regexes cuts at those regexes.
+        self.sentence_cuts = isinstance(separators, str)
+        self._preset = separators if isinstance(separators, str) else None  # for pickling
+        if isinstance(separators, str):
+            if separators not in SEPARATOR_PRESETS:
+                raise ValueError(
+                    f"separators must be one of {sorted(SEPARATOR_PRESETS)} or a list of "
+                    f"regexes, got {separators!r}"
+                )
+            separators = SEPARATOR_PRESETS[separators]
+        if not all(isinstance(s, str) for s in separators):
+            raise TypeError("separators must be a preset name or a list of str")
+        if length_function is not None and not callable(length_function):
+            raise TypeError(f"length_function must be callable, got {length_function!r}")
+        self.chunk_size = chunk_size
+        self.min_size = min_size
+        self.separators = list(separators)
+        self.embedding_text = bool(embedding_text)
+        self.length_function = length_function
+        self.parent_size = parent_size
+        self.chunk_overlap = chunk_overlap
+        self.settings = self._settings()
+        self._engine = markdown_engine(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickles (and deep-copies) by arguments: the engine is rebuilt in the worker.
+        return (_rebuild, (type(self), self._arguments()))
+
+    def _arguments(self) -> dict[str, Any]:
+        """The arguments that rebuild this chunker (a preset by its name: it cuts
+        sentence-first, a list of the same regexes would not)."""
+        return {
+            "chunk_size": self.chunk_size,
+            "min_size": self.min_size,
+            "separators": self._preset or list(self.separators),
+            "embedding_text": self.embedding_text,
+            "length_function": self.length_function,
+            "parent_size": self.parent_size,
+            "chunk_overlap": self.chunk_overlap,
+        }
+
+    def _settings(self) -> str:
+        length = length_name(self.length_function)
+        seps = json.dumps(self.separators, ensure_ascii=True)
+        over = f"|overlap={self.chunk_overlap}" if self.chunk_overlap else ""
+        return (
+            f"markdown-v2|size={self.chunk_size}|min={self.min_size}|seps={seps}|len={length}"
+            + over
+        )
+
+    def split(
+        self,
+        text: str,
+        metadata: Optional[Mapping[str, Any]] = None,
+        document_id: Optional[str] = None,
+    ) -> list[Chunk]:
+        """The chunks of one Markdown document, in order (with ``parent_id`` in their
+        metadata when the chunker has a ``parent_size``)."""
+        return self._split(text, metadata, document_id)[0]
+
+    def split_hierarchy(
+        self,
+        text: str,
+        metadata: Optional[Mapping[str, Any]] = None,
+        document_id: Optional[str] = None,
+    ) -> tuple[list[Chunk], list[Chunk]]:
+        """``(parents, children)``: children are :meth:`split`'s chunks, each with the
+        ``parent_id`` of the parent span that contains it; needs ``parent_size``."""
+        if self.parent_size is None:
+            raise ValueError("split_hierarchy needs MarkdownChunker(parent_size=...)")
+        chunks, parents = self._split(text, metadata, document_id)
+        return parents, chunks
+
+    def split_batch(
+        self,
+        texts: Iterable[str],
+        metadatas: Optional[Iterable[Optional[Mapping[str, Any]]]] = None,
+        document_ids: Optional[Iterable[Optional[str]]] = None,
+        *,
+        threads: Optional[int] = None,
+    ) -> list[list[Chunk]]:
+        """``[self.split(text, metadata, document_id) for ...]``, in input order, on
+        ``threads`` threads with the GIL released (see :meth:`split_iter`)."""
+        return list(self.split_iter(texts, metadatas, document_ids, threads=threads))
+
+    def split_iter(
+        self,
+        texts: Iterable[str],
+        metadatas: Optional[Iterable[Optional[Mapping[str, Any]]]] = None,
+        document_ids: Optional[Iterable[Optional[str]]] = None,
+        *,
+        threads: Optional[int] = None,
+    ) -> Iterator[list[Chunk]]:
+        """Each document's chunks, in input order, as :meth:`split` gives them; ``texts``,
+        ``metadatas`` and ``document_ids`` (one per text each) may be lazy iterables.
+
+        Read a bounded amount ahead and split on ``threads`` threads with the GIL released
+        (``None``: ``FERROCHUNK_NUM_THREADS``, else ``RAYON_NUM_THREADS``, else the CPUs this
+        process may use; ``1``: the calling thread). A ``length_function`` written in Python
+        (not a native token counter) goes one document at a time. An invalid document
+        raises naming its index (``texts[3]: ...``).
+        """
+        check_threads(threads)
+        check_texts(texts)
+        parallel = markdown_batch(self, texts, metadatas, document_ids, threads)
+        if parallel is not None:
+            return parallel
+        rows = documents(texts, metadatas, document_ids, names=("metadatas", "document_ids"))
+        return one_at_a_time(self.split, rows)
+
+    def _split(
+        self, text: str, metadata: Optional[Mapping[str, Any]], document_id: Optional[str]
+    ) -> tuple[list[Chunk], list[Chunk]]:
+        if not isinstance(text, str):
+            raise TypeError(f"text must be str, got {type(text).__name__}")
+        if document_id is not None and not isinstance(document_id, str):
+            raise TypeError(f"document_id must be str, got {type(document_id).__name__}")
+        user = user_metadata(metadata)
+        options = Options(
+            user,
+            document_id,
             self.embedding_text,
             self.parent_size,
-            threads,
+            chunk_type(self._stack),
         )
-        return drain(results, lambda chunks: chunks)
-
-
-def _user_metadatas(metadatas: Iterable[Any]) -> Iterator[dict]:
-    for index, metadata in enumerate(metadatas):
         try:
-            yield user_metadata(metadata)
-        except (TypeError, ValueError) as err:
-            kind = TypeError if isinstance(err, TypeError) else ValueError
-            raise kind(f"metadatas[{index}]: {err}") from err
+            return self._engine.split(text, options)
+        except UnicodeEncodeError:
+            check_encodable(text)  # a lone surrogate: say so, as ``split`` does
+            raise
 
 
-__all__ = ["RESERVED_KEYS", "SEPARATOR_PRESETS", "MarkdownChunker"]
+class TextChunker(MarkdownChunker):
+    """Structure-aware chunks of reStructuredText, AsciiDoc, plain text (or Markdown).
+
+    The same guarantees and metadata as :class:`~ferrochunk.MarkdownChunker`: section
+    titles give ``heading_path`` (RST's over- and underlined titles, levels in the order
+    their styles first appear; AsciiDoc's ``=`` titles and two-line titles; underlined
+    titles in plain text) and never end a chunk; literal and code blocks (``::`` blocks,
+    ``.. code-block::``, AsciiDoc ``----``/``....``) and tables (RST grid and simple
+    tables, table directives, AsciiDoc ``|===``) are kept whole unless one alone exceeds
+    ``chunk_size``; directives and admonitions (``.. note::`` and its body), AsciiDoc
+    example and sidebar blocks are kept whole when they fit and otherwise cut with their
+    head glued to their body; targets, block titles and attribute lines stay with what
+    follows them; list items, fields and definitions are seams; long paragraphs are cut at
+    sentence ends first. The arguments are :class:`~ferrochunk.MarkdownChunker`'s, with the
+    same defaults (``chunk_overlap`` 0 included), plus ``format``, one of ``FORMATS``;
+    :func:`format_for_path` maps a file name to one.
+
+    >>> from ferrochunk import TextChunker
+    >>> rst = "Install\\n=======\\n\\nRun this::\\n\\n    pip install x\\n\\nThen go.\\n"
+    >>> chunks = TextChunker(chunk_size=40, min_size=0, format="rst").split(rst)
+    >>> [c.text for c in chunks]
+    ['Install\\n=======\\n\\nRun this::', 'pip install x\\n\\nThen go.']
+    >>> [c.metadata["heading_path"] for c in chunks]
+    [('Install',), ('Install',)]
+    """
+
+    def __init__(
+        self,
+        chunk_size: int = 1000,
+        *,
+        min_size: Optional[int] = None,
+        format: str = "plain",
+        separators: Union[str, list[str]] = "default",
+        embedding_text: bool = False,
+        length_function: Optional[Callable[[str], int]] = None,
+        parent_size: Optional[int] = None,
+        chunk_overlap: int = 0,
+    ) -> None:
+        if not isinstance(format, str) or format not in FORMATS:
+            raise ValueError(f"format must be one of {list(FORMATS)}, got {format!r}")
+        self.format = format
+        super().__init__(
+            chunk_size,
+            min_size=min_size,
+            separators=separators,
+            embedding_text=embedding_text,
+            length_function=length_function,
+            parent_size=parent_size,
+            chunk_overlap=chunk_overlap,
+        )
+
+    def _arguments(self) -> dict[str, Any]:
+        return {**super()._arguments(), "format": self.format}
+
+    def _settings(self) -> str:
+        markdown = super()._settings()
+        if self.format == "markdown":
+            return markdown
+        return markdown.replace("markdown-v2|", f"{self.format}-v1|", 1)
+
+
+def _rebuild(cls: type, args: dict[str, Any]) -> MarkdownChunker:
+    args = dict(args)
+    return cls(args.pop("chunk_size"), **args)
+
+
+__all__ = [
+    "RESERVED_KEYS",
+    "SEPARATOR_PRESETS",
+    "MarkdownChunker",
+    "NativeMarkdownEngine",
+    "TextChunker",
+]

@@ -1,49 +1,31 @@
-"""LangChain's ``MarkdownHeaderTextSplitter`` and ``MarkdownTextSplitter`` on the Rust engine.
+"""LangChain's ``MarkdownHeaderTextSplitter`` and ``MarkdownTextSplitter``.
 
-The shared class of :mod:`ferrochunk.frontend.markdown_header` with the line scan done in
-Rust; text the Rust side cannot take (lone surrogates) and header levels that
-are not machine integers stay on the pure-Python scan, so the output is always LangChain's.
+``MarkdownHeaderTextSplitter`` is one class holding one line scan, which
+:func:`ferrochunk.engines.header_engine` chooses: Rust's, with the pure-Python scan for text
+Rust cannot take (lone surrogates) and header levels that are not machine integers, so the
+output is always LangChain's (the Python scan alone for :mod:`ferrochunk.reference`'s).
+
+Behaviour reproduced from
+``langchain_text_splitters`` 1.1, quirks included: lines are stripped and lose their
+non-printable characters, a fence is a line starting with three backticks (and no second
+triple) or tildes, a header is a line starting with one of the ``headers_to_split_on``
+markers followed by a space or nothing, blank lines end a block, and blocks with equal
+metadata are joined with ``"  \\n"``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
-from .. import _native
-from ..documents import Document, make_document
-from ..frontend import markdown_header as front
-from ..frontend.markdown_header import HeaderRule
+from ..documents import Document
+from ..engines.common import NATIVE
+from ..engines.markdown import NativeHeaderEngine, header_engine
+from ..frontend.markdown_header import HeaderRule, aggregate, custom_title
 from ..language import Language, get_separators_for_language
-from ..reference.markdown.header import HeaderEngine, HookedHeaderEngine
 from ..split.textsplitter import RecursiveCharacterTextSplitter
 
-_I64 = (-(2**63), 2**63 - 1)
-# Documents made in Rust, when ferrochunk.documents found that maker exact for this Document.
-_MAKER = make_document if isinstance(make_document, _native.DocumentMaker) else None
 
-
-class NativeHeaderEngine:
-    """The Rust line scan, with the reference engine for text it cannot encode."""
-
-    __slots__ = ("_fallback", "_native")
-
-    def __init__(self, native: _native.HeaderSplitter, fallback: HeaderEngine) -> None:
-        self._native = native
-        self._fallback = fallback
-
-    def split(self, text: str, names: list[Any]) -> list[Document]:
-        """The documents, metadata keyed by header name, made in Rust where they can be."""
-        if not isinstance(text, str):  # LangChain's error, from `text.split`, as given
-            return self._fallback.split(text, names)
-        try:
-            if _MAKER is not None:
-                return self._native.split(text, names, _MAKER)
-            return [make_document(c, m) for c, m in self._native.split(text, names)]
-        except UnicodeEncodeError:
-            return self._fallback.split(text, names)
-
-
-class MarkdownHeaderTextSplitter(front.MarkdownHeaderTextSplitter):
+class MarkdownHeaderTextSplitter:
     """Drop-in for ``langchain_text_splitters.MarkdownHeaderTextSplitter``, on Rust.
 
     >>> from ferrochunk import MarkdownHeaderTextSplitter
@@ -52,19 +34,76 @@ class MarkdownHeaderTextSplitter(front.MarkdownHeaderTextSplitter):
     [('x', {'H1': 'A'}), ('y', {'H1': 'A', 'H2': 'B'})]
     """
 
-    def _make_engine(self, rules: list[HeaderRule]) -> Any:
-        fallback = HeaderEngine(rules, bool(self.return_each_line), bool(self.strip_headers))
-        if not all(type(r.level) is int and _I64[0] <= r.level <= _I64[1] for r in rules):
-            return fallback
-        if not all(isinstance(r.sep, str) for r in rules):
-            return fallback
-        native = _native.HeaderSplitter(
-            [tuple(r) for r in rules], bool(self.return_each_line), bool(self.strip_headers)
-        )
-        return NativeHeaderEngine(native, fallback)
+    _stack = NATIVE  # the stack ferrochunk.engines builds this class's engine on
 
-    def _make_hooked_engine(self, rules: list[HeaderRule]) -> Any:
-        return HookedHeaderEngine(self, rules)
+    def __init__(
+        self,
+        headers_to_split_on: list[tuple[str, str]],
+        return_each_line: bool = False,
+        strip_headers: bool = True,
+        custom_header_patterns: Optional[dict[str, int]] = None,
+    ) -> None:
+        self.return_each_line = return_each_line
+        self.headers_to_split_on = sorted(
+            headers_to_split_on, key=lambda split: len(split[0]), reverse=True
+        )
+        self.strip_headers = strip_headers
+        self.custom_header_patterns = custom_header_patterns or {}
+
+    def _rules(self) -> tuple[list[HeaderRule], list[Any]]:
+        names: list[Any] = []
+        rules = []
+        for sep, name in self.headers_to_split_on:
+            custom = sep in self.custom_header_patterns
+            level = self.custom_header_patterns[sep] if custom else sep.count("#")
+            name_id = None
+            if name is not None:
+                if name not in names:
+                    names.append(name)
+                name_id = names.index(name)
+            rules.append(HeaderRule(sep, name_id, level, custom))
+        return rules, names
+
+    def split_text(self, text: str) -> list[Document]:
+        """Split a Markdown text into documents carrying their headers as metadata."""
+        # The attributes are public, so the engine is rebuilt when they change; compared as
+        # a snapshot of their values, not by re-deriving the rules (half of a short call).
+        snapshot = self._snapshot()
+        cache = self.__dict__.get("_engine_cache")
+        if snapshot is None or cache is None or cache[0] != snapshot:
+            rules, names = self._rules()  # raises as LangChain does on malformed headers
+            cache = (snapshot, header_engine(self, rules), names)
+            self.__dict__["_engine_cache"] = None if snapshot is None else cache
+        return cache[1].split(text, cache[2])
+
+    def _is_custom_header(self, line: str, sep: str) -> bool:
+        """Whether ``line`` is a custom header for ``sep`` (``**Title**``-style, for the
+        markers in ``custom_header_patterns``): LangChain's hook, asked of every line."""
+        return sep in self.custom_header_patterns and custom_title(line, sep) is not None
+
+    def _snapshot(self) -> Optional[tuple[Any, ...]]:
+        """What the engine is built from, by value; None where the attributes are not the
+        plain list and dict they start as (rebuilt on every call then, as LangChain reads
+        them on every call)."""
+        headers, custom = self.headers_to_split_on, self.custom_header_patterns
+        if type(headers) is not list or type(custom) is not dict:
+            return None
+        if not all(type(h) is tuple or type(h) is list for h in headers):
+            return None
+        entries = tuple(map(tuple, headers))  # entries copied: a list entry may change
+        return entries, tuple(custom.items()), self.return_each_line, self.strip_headers
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state.pop("_engine_cache", None)  # engines are rebuilt: splitters pickle by arguments
+        return state
+
+    def aggregate_lines_to_chunks(self, lines: list[dict[str, Any]]) -> list[Document]:
+        """Combine ``{"content", "metadata"}`` lines with common metadata into documents."""
+        blocks = [(line["content"], line["metadata"]) for line in lines]
+        return [
+            Document(page_content=c, metadata=m) for c, m in aggregate(blocks, self.strip_headers)
+        ]
 
 
 class MarkdownTextSplitter(RecursiveCharacterTextSplitter):
@@ -83,4 +122,4 @@ class MarkdownTextSplitter(RecursiveCharacterTextSplitter):
         super().__init__(separators=separators, **kwargs)
 
 
-__all__ = ["MarkdownHeaderTextSplitter", "MarkdownTextSplitter"]
+__all__ = ["MarkdownHeaderTextSplitter", "MarkdownTextSplitter", "NativeHeaderEngine"]

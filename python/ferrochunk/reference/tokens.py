@@ -8,6 +8,7 @@ native package: data, not logic).
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable, Optional
 
 from ..frontend.tokens import AllowedSpecial
@@ -95,6 +96,20 @@ class HuggingFaceLength:
 def huggingface_length(tokenizer: Any, add_special_tokens: bool = False) -> Callable[[str], int]:
     """A length calling a ``tokenizers.Tokenizer`` from Python for every text."""
     return HuggingFaceLength(tokenizer, add_special_tokens)
+
+
+def decoded_windows(
+    encoder: Any, text: str, size: Any, overlap: Any, allowed: Any, disallowed: Any
+) -> list[str]:
+    """``TokenTextSplitter``'s windows as LangChain cuts them (``split_text_on_tokens``) with
+    ``encoder``'s ``encode``/``decode``: the reference's, and the native stack's where
+    LangChain raises (sizes that are no ``int``) or the native ints cannot hold them."""
+    from ..frontend.tokens import split_on_tokens
+
+    encode = functools.partial(
+        encoder.encode, allowed_special=allowed, disallowed_special=disallowed
+    )
+    return split_on_tokens(text, encode, encoder.decode, size, overlap)
 
 
 def token_windows(

@@ -1,20 +1,34 @@
-"""The native API, ``ferrochunk.split`` and ``ferrochunk.Splitter``, on the Rust engine."""
+"""The native API: ``ferrochunk.split``, ``ferrochunk.Splitter`` and its ``Chunk``.
+
+``Splitter`` is one class holding one engine, which :func:`ferrochunk.engines.splitter_engine`
+chooses: ``_native.Splitter`` (Rust), or the pure-Python reference for separators and sizes
+Rust cannot reproduce exactly (and always for :mod:`ferrochunk.reference`'s ``Splitter``,
+this class bound to it).
+"""
 
 from __future__ import annotations
 
 import functools
+import json
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, Union
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
-from ..frontend import splitter as front
-from ..frontend.batch import drain, read_only
-from ..frontend.checks import check_text, metadata_dict, warn_oversized
-from ..frontend.chunks import to_chunks
-from ..frontend.patterns import to_rust
-from ..frontend.splitter import SplitOptions
+from ..engines.common import NATIVE, chunk_type, counted, is_native_length
+from ..engines.split import splitter_batch, splitter_engine, splitter_fallback, splitter_specs
+from ..frontend.batch import check_texts, check_threads, documents, one_at_a_time
+from ..frontend.checks import (
+    check_pattern,
+    check_sizes,
+    check_text,
+    metadata_dict,
+    warn_oversized,
+    window_overlap,
+)
+from ..frontend.chunks import Piece, length_name, to_chunks
+from ..frontend.splitter import DEFAULT_SEPARATORS, SplitOptions
 from .files import BUFFER_BYTES, BinarySource, split_file
 
 if TYPE_CHECKING:  # typing.Unpack is 3.11+
@@ -23,19 +37,10 @@ if TYPE_CHECKING:  # typing.Unpack is 3.11+
     else:
         from typing_extensions import Unpack
 
-
-def reference_engine(args: dict[str, Any]) -> Any:
-    """The pure-Python engine, imported when first needed (the CLI and most splits never
-    need it, and importing it is a fifth of ``import ferrochunk``)."""
-    from ..reference.split.splitter import make_engine
-
-    return make_engine(args)
-
-
 Chunk = _native.Chunk
 
 
-class Splitter(front.Splitter[Chunk]):
+class Splitter:
     """Splits text into chunks that are exact spans of it, with offsets and metadata.
 
     Separators are tried in order (paragraph, line, word, character by default) exactly as
@@ -52,28 +57,149 @@ class Splitter(front.Splitter[Chunk]):
     ['one two', 'three four']
     """
 
-    def _make_engine(self) -> Any:
+    _stack = NATIVE  # the stack ferrochunk.engines builds this class's engine on
+
+    def __init__(
+        self,
+        chunk_size: int = 1000,
+        *,
+        chunk_overlap: Optional[int] = None,
+        separators: Optional[Sequence[str]] = None,
+        is_separator_regex: bool = False,
+        keep_separator: Union[bool, str] = "start",
+        strip_whitespace: bool = True,
+        length_function: Optional[Callable[[str], int]] = None,
+    ) -> None:
+        chunk_overlap = window_overlap(chunk_size, chunk_overlap)  # type: ignore[assignment]
+        check_sizes(chunk_size, chunk_overlap)
+        seps = list(DEFAULT_SEPARATORS if separators is None else separators)
+        if not all(isinstance(s, str) for s in seps) or isinstance(separators, str):
+            raise TypeError("separators must be a list of str, e.g. ['\\n\\n', '\\n', ' ', '']")
+        if is_separator_regex:
+            for pattern in seps:
+                check_pattern(pattern)
+        if keep_separator is True:
+            keep_separator = "start"
+        if keep_separator not in ("start", "end"):
+            raise ValueError(
+                f"keep_separator must be 'start' or 'end', got {keep_separator!r}: chunks keep "
+                "their separators so they are exact spans of the text (the LangChain drop-in "
+                "classes accept keep_separator=False)"
+            )
+        if length_function is not None and not callable(length_function):
+            raise TypeError(f"length_function must be callable, got {length_function!r}")
+        self._args = {
+            "chunk_size": chunk_size,
+            "chunk_overlap": chunk_overlap,
+            "separators": tuple(seps) or tuple(DEFAULT_SEPARATORS),
+            "is_separator_regex": bool(is_separator_regex),
+            "keep_separator": keep_separator,
+            "strip_whitespace": bool(strip_whitespace),
+            "length_function": length_function,
+        }
+        self._engine = splitter_engine(self._args, self._stack)
+
+    @property
+    def settings(self) -> str:
+        """Everything the chunks depend on, as a string: it goes into every ``chunk_id`` the
+        CLI and :mod:`ferrochunk.arrow` write, so other settings give other ids. ``len`` is
+        ``chars``, a token counter's encoding name, or the length function's name."""
         a = self._args
-        specs = self._rust_specs()
-        if specs is None or a["chunk_size"] >= 2**63:  # beyond the core's i64 sizes
-            return reference_engine(a)  # Python's re and ints keep the answer exact
-        keep, strip = a["keep_separator"], a["strip_whitespace"]
+        length = length_name(a["length_function"])
+        seps = json.dumps(list(a["separators"]), ensure_ascii=True)
+        return (
+            f"recursive-v1|size={a['chunk_size']}|overlap={a['chunk_overlap']}|seps={seps}"
+            f"|regex={int(a['is_separator_regex'])}|keep={a['keep_separator']}"
+            f"|strip={int(a['strip_whitespace'])}|len={length}"
+        )
+
+    def _split_pieces(self, text: str) -> tuple[list[Piece], list[int]]:
+        return self._engine.split(text, self._args["length_function"] or len)
+
+    def split(self, text: str, metadata: Optional[Mapping[str, Any]] = None) -> list[Chunk]:
+        """Chunks of ``text``, each carrying a read-only view of ``metadata``."""
+        engine = self._engine
+        if not isinstance(text, str) or not isinstance(engine, _native.Splitter):
+            check_text(text)
+            pieces, oversized = self._split_pieces(text)
+            warn_oversized(oversized, self._args["chunk_size"])
+            return to_chunks(
+                text,
+                pieces,
+                metadata,
+                make=chunk_type(self._stack),
+                length=self._args["length_function"],
+            )
+        meta = MappingProxyType(metadata_dict(metadata)) if metadata else _NO_METADATA
+        length = self._args["length_function"]
         try:
-            return _native.Splitter(a["chunk_size"], a["chunk_overlap"], specs, keep, strip, True)
-        except (ValueError, UnicodeEncodeError):  # a pattern over the regex crate's size
-            return reference_engine(a)  # limit, or a surrogate separator: Python's re runs it
+            chunks, oversized = engine.split(text, meta, length)
+        except _native.Unsupported:  # lengths that are not counts: the reference engine
+            pieces, oversized = splitter_fallback(self._args).split(
+                text, self._args["length_function"]
+            )
+            warn_oversized(oversized, self._args["chunk_size"])
+            return to_chunks(
+                text, pieces, metadata, make=Chunk, length=self._args["length_function"]
+            )
+        except UnicodeEncodeError as err:
+            raise ValueError(
+                f"text has a lone surrogate {text[err.start]!r} at index {err.start}, which has "
+                "no UTF-8 encoding; decode the input with errors='replace' or remove it"
+            ) from None
+        if oversized:
+            warn_oversized(oversized, self._args["chunk_size"])
+        # `len`'s splits (length None) skip the call: a tenth of a short document's split.
+        return chunks if length is None else counted(chunks, length)
+
+    def split_batch(
+        self,
+        texts: Iterable[str],
+        metadatas: Optional[Iterable[Optional[Mapping[str, Any]]]] = None,
+        *,
+        threads: Optional[int] = None,
+    ) -> list[list[Chunk]]:
+        """``[self.split(text, metadata) for ...]``, in input order, on ``threads`` threads
+        with the GIL released (see :meth:`split_iter`).
+
+        >>> from ferrochunk import Splitter
+        >>> out = Splitter(chunk_size=12, chunk_overlap=0).split_batch(["a b", "c d e"])
+        >>> [[c.text for c in chunks] for chunks in out]
+        [['a b'], ['c d e']]
+        """
+        return list(self.split_iter(texts, metadatas, threads=threads))
+
+    def split_iter(
+        self,
+        texts: Iterable[str],
+        metadatas: Optional[Iterable[Optional[Mapping[str, Any]]]] = None,
+        *,
+        threads: Optional[int] = None,
+    ) -> Iterator[list[Chunk]]:
+        """Each document's chunks, in input order, as :meth:`split` gives them.
+
+        ``texts`` (and ``metadatas``, one per text) may be any iterables, e.g. generators
+        over millions of documents: they are read lazily, a bounded amount ahead of what
+        has been yielded, while a pool of ``threads`` threads splits with the GIL released.
+        ``threads=None`` means the ``FERROCHUNK_NUM_THREADS`` environment variable, else
+        ``RAYON_NUM_THREADS``, else the CPUs this process may use (affinity and cgroup
+        quota); ``threads=1`` splits on the calling thread. A ``length_function`` written in
+        Python (not a native token counter) needs the GIL for every piece, so such a
+        splitter, and one whose separators run on Python's ``re``, goes one document at a
+        time. An invalid document raises ``TypeError``/``ValueError`` naming its index
+        (``texts[3]: ...``) after the documents before it have been yielded.
+        """
+        check_threads(threads)
+        check_texts(texts)
+        batch = splitter_batch(self, texts, metadatas, threads)
+        if batch is not None:
+            return batch
+        return one_at_a_time(self.split, documents(texts, metadatas, names=("metadatas",)))
 
     def _rust_specs(self) -> Optional[list[tuple[str, bool, str]]]:
         """``(pattern, is_regex, original)`` per separator in the core's regex syntax, or
         ``None`` if one needs Python's ``re``."""
-        a = self._args
-        specs = []
-        for s in a["separators"]:
-            rust = to_rust(s) if a["is_separator_regex"] and s else None
-            if a["is_separator_regex"] and s and rust is None:
-                return None
-            specs.append((rust or s, rust is not None, s))
-        return specs
+        return splitter_specs(self._args)
 
     def split_file(
         self,
@@ -133,25 +259,11 @@ class Splitter(front.Splitter[Chunk]):
             lambda oversized: warn_oversized(oversized, a["chunk_size"]),
         )
 
-    def _chunk_type(self) -> Any:
-        return Chunk
-
     def native_core(self) -> _native.Splitter:
         """The Rust splitter behind this one (for batch jobs such as the CLI's)."""
         if not isinstance(self._engine, _native.Splitter):
             raise ValueError("these separators run on Python's re; there is no native core")
         return self._engine
-
-    def _parallel(
-        self, texts: Iterable[Any], metadatas: Optional[Iterable[Any]], threads: Optional[int]
-    ) -> Optional[Iterator[list[Chunk]]]:
-        length = self._args["length_function"]
-        if not isinstance(self._engine, _native.Splitter) or not is_native_length(length):
-            return None
-        results = _native.split_iter(
-            self._engine, iter(texts), read_only(metadatas), length, threads
-        )
-        return drain(results, self._finish)
 
     def _finish(self, result: tuple[list[Chunk], list[int]]) -> list[Chunk]:
         chunks, oversized = result
@@ -159,57 +271,21 @@ class Splitter(front.Splitter[Chunk]):
             warn_oversized(oversized, self._args["chunk_size"])
         return chunks
 
-    def split(self, text: str, metadata: Optional[Mapping[str, Any]] = None) -> list[Chunk]:
-        """Chunks of ``text``, each carrying a read-only view of ``metadata``."""
-        engine = self._engine
-        if not isinstance(text, str) or not isinstance(engine, _native.Splitter):
-            check_text(text)
-            pieces, oversized = self._split_pieces(text)
-            warn_oversized(oversized, self._args["chunk_size"])
-            return to_chunks(
-                text, pieces, metadata, make=Chunk, length=self._args["length_function"]
-            )
-        meta = MappingProxyType(metadata_dict(metadata)) if metadata else _NO_METADATA
-        length = self._args["length_function"]
-        try:
-            chunks, oversized = engine.split(text, meta, length)
-        except _native.Unsupported:  # lengths that are not counts: the reference engine
-            pieces, oversized = reference_engine(self._args).split(
-                text, self._args["length_function"]
-            )
-            warn_oversized(oversized, self._args["chunk_size"])
-            return to_chunks(
-                text, pieces, metadata, make=Chunk, length=self._args["length_function"]
-            )
-        except UnicodeEncodeError as err:
-            raise ValueError(
-                f"text has a lone surrogate {text[err.start]!r} at index {err.start}, which has "
-                "no UTF-8 encoding; decode the input with errors='replace' or remove it"
-            ) from None
-        if oversized:
-            warn_oversized(oversized, self._args["chunk_size"])
-        # `len`'s splits (length None) skip the call: a tenth of a short document's split.
-        return chunks if length is None else counted(chunks, length)
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self._args.items())
+        return f"{type(self).__name__}({args})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickles by arguments: the engine is rebuilt in the worker (Ray, Dask, multiprocessing).
+        return (_rebuild, (type(self), self._args))
+
+
+def _rebuild(cls: type, args: dict[str, Any]) -> Splitter:
+    args = dict(args)
+    return cls(args.pop("chunk_size"), **args)
 
 
 _NO_METADATA: Mapping[str, Any] = MappingProxyType({})
-_NATIVE_LENGTHS = (_native.TokenCounter, _native.HfTokenCounter)
-
-
-def counted(chunks: list[Chunk], length: Any) -> list[Chunk]:
-    """``chunks`` with their ``token_count`` when a Python ``length`` counts tokens (marked
-    ``counts_tokens``, as the reference reads it); Rust fills it for its own counters."""
-    if getattr(length, "counts_tokens", False) is not True or is_native_length(length):
-        return chunks
-    return [
-        Chunk(c.text, c.start, c.end, c.byte_start, c.byte_end, c.index, c.metadata, length(c.text))
-        for c in chunks
-    ]
-
-
-def is_native_length(length: object) -> bool:
-    """Whether a batch can measure with ``length`` off the GIL: none, or a native counter."""
-    return length is None or isinstance(length, _NATIVE_LENGTHS)
 
 
 def split(
@@ -232,6 +308,26 @@ def split(
     if key is None:  # an argument that cannot be a key (a dict, an unhashable callable)
         return Splitter(chunk_size, chunk_overlap=chunk_overlap, **options).split(text, metadata)
     return _cached_splitter(key).split(text, metadata)
+
+
+def one_off_split(cls: type[Splitter]) -> Callable[..., list[Chunk]]:
+    """:func:`split` for another binding of :class:`Splitter` (``ferrochunk.reference``'s):
+    a one-off ``cls`` per call, uncached."""
+
+    def split(
+        text: str,
+        chunk_size: int = 1000,
+        *,
+        chunk_overlap: Optional[int] = None,
+        metadata: Optional[Mapping[str, Any]] = None,
+        **options: Unpack[SplitOptions],
+    ) -> list[Chunk]:
+        """Split ``text`` with a one-off :class:`Splitter`: the same arguments and defaults
+        (``chunk_overlap=None`` is a fifth of ``chunk_size``), its other keywords as
+        ``**options`` (typed by ``SplitOptions``)."""
+        return cls(chunk_size, chunk_overlap=chunk_overlap, **options).split(text, metadata)
+
+    return split
 
 
 # Building a Splitter (validation, separator compilation, the native engine) costs several

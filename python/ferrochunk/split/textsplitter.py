@@ -1,30 +1,38 @@
-"""The LangChain drop-in splitters on the Rust engine.
+"""The LangChain drop-in splitters: ``TextSplitter``, ``CharacterTextSplitter``,
+``RecursiveCharacterTextSplitter``, ``TokenTextSplitter``.
 
-The shared classes of :mod:`ferrochunk.frontend.textsplitter` (arguments, validation,
-documents, warnings) with the Rust engine and Rust token counts. Settings the Rust engine
-cannot reproduce exactly (regex syntax outside the shared subset, non-integer sizes or
-lengths, text with lone surrogates) run on the pure-Python engine instead, so the output is
-always LangChain's.
+One class each: arguments, validation, documents, start indices, warnings and the engine
+cache. The engine comes from :mod:`ferrochunk.engines` (``text_engine``, ``token_windows``):
+Rust for ``ferrochunk``'s classes, with the pure-Python reference for what Rust cannot
+reproduce exactly, so the output is always LangChain's; the reference alone for
+:mod:`ferrochunk.reference`'s, which are these classes bound to it.
 """
 
 from __future__ import annotations
 
-import functools
-import re
-from collections.abc import Iterator
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Callable, Optional
 
-from .. import _native
-from ..frontend import textsplitter as front
-from ..frontend.batch import drain
-from ..frontend.patterns import to_rust
-from ..frontend.textsplitter import SeparatorSpec, keep_mode
+from ..documents import BaseDocumentTransformer, Document
+from ..engines.common import NATIVE
+from ..engines.split import text_batch, text_engine
+from ..engines.tokens import (
+    huggingface_length,
+    tiktoken_length,
+    token_batch,
+    token_encoder,
+    token_windows,
+)
+from ..frontend.textsplitter import (
+    LOOKAROUND_PREFIXES,
+    KeepSeparator,
+    SeparatorSpec,
+    create_documents,
+    log_oversized,
+)
 from ..frontend.tokens import AllowedSpecial
-from ..reference.split.textsplitter import make_engine as reference_engine
-from ..reference.split.textsplitter import make_hooked_engine
-from ..tokens.huggingface import tokenize_counter
-from ..tokens.tokenizer import encoding_for_model, get_encoding
-from .splitter import is_native_length
+from ..language import Language, get_separators_for_language
 
 __all__ = [
     "CharacterTextSplitter",
@@ -34,55 +42,7 @@ __all__ = [
 ]
 
 
-def native_specs(specs: list[SeparatorSpec]) -> list[tuple[str, bool, str]] | None:
-    """Separators in the core's syntax, or ``None`` if one needs Python's ``re``."""
-    out = []
-    for text, is_regex, join in specs:
-        if not isinstance(text, str) or not isinstance(join, str):
-            return None  # e.g. bytes: Python's re raises LangChain's exact TypeError
-        if is_regex and text:
-            rust = to_rust(text)
-            if rust is None:
-                return None
-            out.append((rust, True, join))
-        else:
-            out.append((text, False, join))
-    return out
-
-
-def make_native_engine(splitter: front.TextSplitter, specs: list[SeparatorSpec], recursive: bool):
-    """The Rust engine for a drop-in splitter's settings, or the reference engine."""
-    fallback = reference_engine(splitter, specs, recursive)
-    sizes = (splitter._chunk_size, splitter._chunk_overlap)
-    converted = native_specs(specs)
-    if converted is None or not all(type(v) is int for v in sizes):
-        return fallback
-    keep = keep_mode(splitter._keep_separator) or "drop"
-    if keep != "drop" and not all(_wraps(text) for text, is_regex, _ in specs if is_regex):
-        return fallback  # LangChain's re.split would raise on the wrapped pattern: so must we
-    try:
-        native = _native.Splitter(
-            *sizes, converted, keep, bool(splitter._strip_whitespace), recursive
-        )
-    except (ValueError, OverflowError):  # a pattern over the regex crate's size limit, or
-        return fallback  # sizes beyond i64
-    # Checks the text's type, counts `len` natively and hands inputs it cannot reproduce
-    # exactly (lone surrogates, lengths that are no counts) to the fallback, in Rust: a
-    # Python method here cost a few per cent of a typical document's split.
-    return _native.TextEngine(native, fallback)
-
-
-def _wraps(pattern: str) -> bool:
-    """Whether ``(pattern)`` compiles: LangChain wraps separators it keeps in a group, and
-    e.g. ``(?s).`` is valid alone but not inside one."""
-    try:
-        re.compile(f"({pattern})")
-    except re.error:
-        return False
-    return True
-
-
-class TextSplitter(front.TextSplitter):
+class TextSplitter(BaseDocumentTransformer, ABC):
     """Interface for splitting text into chunks (``langchain_text_splitters.TextSplitter``).
 
     ``create_documents``, ``split_documents`` and ``transform_documents`` split many texts
@@ -91,101 +51,171 @@ class TextSplitter(front.TextSplitter):
     written in Python (not a native token counter) keeps them one text at a time.
     """
 
-    _make_engine = make_native_engine
-    _make_hooked_engine = make_hooked_engine
+    _stack = NATIVE  # the stack ferrochunk.engines builds this class's engines on
+
+    def __init__(
+        self,
+        chunk_size: int = 4000,
+        chunk_overlap: int = 200,
+        length_function: Callable[[str], int] = len,
+        keep_separator: KeepSeparator = False,
+        add_start_index: bool = False,
+        strip_whitespace: bool = True,
+    ) -> None:
+        if chunk_size <= 0:
+            msg = f"chunk_size must be > 0, got {chunk_size}"
+            raise ValueError(msg)
+        if chunk_overlap < 0:
+            msg = f"chunk_overlap must be >= 0, got {chunk_overlap}"
+            raise ValueError(msg)
+        if chunk_overlap > chunk_size:
+            msg = (
+                f"Got a larger chunk overlap ({chunk_overlap}) than chunk size "
+                f"({chunk_size}), should be smaller."
+            )
+            raise ValueError(msg)
+        self._chunk_size = chunk_size
+        self._chunk_overlap = chunk_overlap
+        self._length_function = length_function
+        self._keep_separator = keep_separator
+        self._add_start_index = add_start_index
+        self._strip_whitespace = strip_whitespace
+        self._engine_cache: Optional[tuple[tuple[Any, ...], Any]] = None
+
+    @abstractmethod
+    def split_text(self, text: str) -> list[str]:
+        """Split text into multiple components."""
+
+    # -- the engine ------------------------------------------------------------------------
+
+    def _engine_spec(
+        self, separators: Optional[list[str]] = None
+    ) -> tuple[list[SeparatorSpec], bool]:
+        """``(separators, recursive)`` for the engine, for the splitter's own separators or
+        (the recursive splitter's ``_split_text`` hook) the ``separators`` given; each
+        splitter class that splits by separators says which."""
+        raise NotImplementedError(f"{type(self).__name__} does not split by separators")
+
+    def _engine(self, key: tuple[Any, ...], separators: Optional[list[str]] = None) -> Any:
+        """The engine built for ``key`` (by :func:`ferrochunk.engines.text_engine`), cached
+        until a setting changes. ``split_text`` tests the cache hit inline: it runs once per
+        text, and a document of a few kB splits in microseconds."""
+        cache = self._engine_cache
+        if cache is None or cache[0] != key:
+            specs, recursive = self._engine_spec(separators)
+            cache = self._engine_cache = (key, text_engine(self, specs, recursive))
+        return cache[1]
 
     def _split_texts(self, texts: list[str]) -> Iterator[list[str]]:
-        length = self._length_function
-        native_length = None if length is len else length
-        if (
-            not isinstance(texts, (list, tuple))
-            or len(texts) < 2
-            or type(self).split_text not in _OWN_SPLIT_TEXT
-            or not is_native_length(native_length)
-        ):
-            return super()._split_texts(texts)
-        engine = self._engine(self._key())  # type: ignore[attr-defined]
-        if not isinstance(engine, _native.TextEngine):
-            return super()._split_texts(texts)
-        results = _native.split_text_iter(
-            engine.native, iter(texts), self._one_text, native_length, None
-        )
-        return drain(results, self._finish)
+        """``split_text`` of each text, in order (on the pool where the engine can)."""
+        batch = text_batch(self, texts)
+        return (self.split_text(text) for text in texts) if batch is None else batch
 
-    def _one_text(self, text: Any) -> tuple[list[str], list[int]]:
-        """The one-text path, for texts the native engine does not take; it logs its own
-        warnings."""
-        return self.split_text(text), []
+    def _join_docs(self, docs: list[str], separator: str) -> Optional[str]:
+        """LangChain's helper: join, strip if asked, ``None`` when nothing is left."""
+        text = separator.join(docs)
+        if self._strip_whitespace:
+            text = text.strip()
+        return text or None
 
-    def _finish(self, result: tuple[list[str], list[int]]) -> list[str]:
-        chunks, oversized = result
+    def _merge_splits(self, splits: Iterable[str], separator: str) -> list[str]:
+        """LangChain's helper, kept for code that calls it: merge pieces into chunks."""
+        from ..reference.split.merge import merge  # the algorithm; only this helper needs it
+
+        splits = list(splits)
+        lengths = [self._length_function(s) for s in splits]
+        sep_len = self._length_function(separator)
+        groups, oversized = merge(lengths, sep_len, self._chunk_size, self._chunk_overlap)
         self._warn(oversized)
-        return chunks
+        docs = (self._join_docs(splits[lo:hi], separator) for lo, hi in groups)
+        return [doc for doc in docs if doc is not None]
 
-    @staticmethod
+    def _warn(self, oversized: list[int]) -> None:
+        for total in oversized:
+            log_oversized(total, self._chunk_size)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["_engine_cache"] = None  # engines are rebuilt, so splitters pickle by arguments
+        return state
+
+    # -- documents -------------------------------------------------------------------------
+
+    def create_documents(
+        self, texts: list[str], metadatas: Optional[list[dict[Any, Any]]] = None
+    ) -> list[Document]:
+        """Documents from texts; ``start_index`` is found the way LangChain finds it."""
+        return create_documents(self, texts, metadatas)
+
+    def split_documents(self, documents: Iterable[Document]) -> list[Document]:
+        """Split documents, keeping each one's metadata."""
+        texts, metadatas = [], []
+        for doc in documents:
+            texts.append(doc.page_content)
+            metadatas.append(doc.metadata)
+        return self.create_documents(texts, metadatas=metadatas)
+
+    def transform_documents(
+        self, documents: Sequence[Document], **kwargs: Any
+    ) -> Sequence[Document]:
+        """Transform a sequence of documents by splitting them."""
+        return self.split_documents(list(documents))
+
+    # -- token sizes -----------------------------------------------------------------------
+
+    @classmethod
+    def from_huggingface_tokenizer(cls, tokenizer: Any, **kwargs: Any) -> TextSplitter:
+        """A splitter that measures length with a ``transformers`` tokenizer."""
+        try:
+            from transformers.tokenization_utils_base import PreTrainedTokenizerBase
+        except ImportError as err:
+            msg = (
+                "Could not import transformers python package. "
+                "Please install it with `pip install transformers`."
+            )
+            raise ValueError(msg) from err
+        if not isinstance(tokenizer, PreTrainedTokenizerBase):
+            msg = "Tokenizer received was not an instance of PreTrainedTokenizerBase"
+            raise ValueError(msg)
+        return cls(length_function=cls._huggingface_length_function(tokenizer), **kwargs)
+
+    @classmethod
+    def _huggingface_length_function(cls, tokenizer: Any) -> Callable[[str], int]:
+        """LangChain's length, ``len(tokenizer.tokenize(text))``: counted in Rust for a
+        ``transformers`` fast tokenizer whose ``tokenize()`` is its backend's own."""
+        return huggingface_length(cls._stack, tokenizer)
+
+    @classmethod
     def _tiktoken_length_function(
+        cls,
         encoding_name: str = "gpt2",
         model_name: Optional[str] = None,
         allowed_special: Optional[AllowedSpecial] = None,
         disallowed_special: AllowedSpecial = "all",
     ) -> Callable[[str], int]:
-        """Token counts in Rust: the native engine sizes pieces without calling Python."""
-        tokenizer = _load_tokenizer(encoding_name, model_name)
-        allowed = set() if allowed_special is None else allowed_special
-        try:
-            return tokenizer.length_function(allowed, disallowed_special)
-        except TypeError:  # a policy tiktoken refuses: LangChain's raises when it counts
-            return functools.partial(
-                tokenizer.count, allowed_special=allowed, disallowed_special=disallowed_special
-            )
+        """Token counts of a tiktoken encoding: in Rust, so the native engine sizes pieces
+        without calling Python (tiktoken itself on the reference)."""
+        return tiktoken_length(
+            cls._stack, encoding_name, model_name, allowed_special, disallowed_special
+        )
 
-    @staticmethod
-    def _huggingface_length_function(tokenizer: Any) -> Callable[[str], int]:
-        """Token counts in Rust for a ``transformers`` fast tokenizer whose ``tokenize()`` is
-        its backend's own; any other tokenizer is called from Python, as LangChain does."""
-        tokenize_length = front.huggingface_tokenize_length(tokenizer)
-        counter = tokenize_counter(tokenizer, tokenize_length)
-        return tokenize_length if counter is None else counter
-
-
-class CharacterTextSplitter(TextSplitter, front.CharacterTextSplitter):
-    """Drop-in for ``langchain_text_splitters.CharacterTextSplitter``, on the Rust engine.
-
-    >>> from ferrochunk import CharacterTextSplitter
-    >>> CharacterTextSplitter(separator=" ", chunk_size=7, chunk_overlap=0).split_text("a b c d e")
-    ['a b c d', 'e']
-    """
+    @classmethod
+    def from_tiktoken_encoder(
+        cls,
+        encoding_name: str = "gpt2",
+        model_name: Optional[str] = None,
+        allowed_special: Optional[AllowedSpecial] = None,
+        disallowed_special: AllowedSpecial = "all",
+        **kwargs: Any,
+    ) -> Any:
+        """A splitter that measures length in tokens of a tiktoken encoding."""
+        length_function = cls._tiktoken_length_function(
+            encoding_name, model_name, allowed_special, disallowed_special
+        )
+        return cls(length_function=length_function, **kwargs)
 
 
-class RecursiveCharacterTextSplitter(TextSplitter, front.RecursiveCharacterTextSplitter):
-    """Drop-in for ``langchain_text_splitters.RecursiveCharacterTextSplitter``, on Rust.
-
-    >>> from ferrochunk import RecursiveCharacterTextSplitter
-    >>> splitter = RecursiveCharacterTextSplitter(chunk_size=10, chunk_overlap=0)
-    >>> splitter.split_text("Hello world. Bye.")
-    ['Hello', 'world.', 'Bye.']
-    """
-
-
-# The split_text implementations the parallel path reproduces; a subclass that overrides
-# split_text keeps its own, one text at a time.
-_OWN_SPLIT_TEXT = (
-    front.CharacterTextSplitter.split_text,
-    front.RecursiveCharacterTextSplitter.split_text,
-)
-
-
-def _load_tokenizer(encoding_name: str, model_name: Optional[str]) -> Any:
-    """ferrochunk's tokenizer for LangChain's ``encoding_name``/``model_name`` arguments."""
-    if model_name is not None:
-        return encoding_for_model(model_name)
-    if not isinstance(encoding_name, str):  # tiktoken's error (a ValueError) for such a name
-        msg = f"Expected a string in get_encoding, got {type(encoding_name)}"
-        raise ValueError(msg)
-    return get_encoding(encoding_name)
-
-
-class TokenTextSplitter(TextSplitter, front.TokenTextSplitter):
+class TokenTextSplitter(TextSplitter):
     """Drop-in for ``langchain_text_splitters.TokenTextSplitter``: encodes and decodes in Rust.
 
     >>> from ferrochunk import TokenTextSplitter
@@ -193,43 +223,178 @@ class TokenTextSplitter(TextSplitter, front.TokenTextSplitter):
     ['one two', ' three']
     """
 
-    _load_tokenizer = staticmethod(_load_tokenizer)
+    def __init__(
+        self,
+        encoding_name: str = "gpt2",
+        model_name: Optional[str] = None,
+        allowed_special: Optional[AllowedSpecial] = None,
+        disallowed_special: AllowedSpecial = "all",
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self._encoding_name = encoding_name
+        self._model_name = model_name
+        self._tokenizer = token_encoder(self._stack, encoding_name, model_name)
+        self._allowed_special = set() if allowed_special is None else allowed_special
+        self._disallowed_special = disallowed_special
 
-    def _split_texts(self, texts: list[str]) -> Iterator[list[str]]:
-        size, overlap = self._chunk_size, self._chunk_overlap
-        if (
-            not isinstance(texts, (list, tuple))
-            or len(texts) < 2
-            or type(size) is not int
-            or type(overlap) is not int
-            or size <= overlap
-            or type(self).split_text is not TokenTextSplitter.split_text
-        ):
-            return front.TextSplitter._split_texts(self, texts)
-        tokenizer = self._tokenizer
-        allowed, disallowed = tokenizer.special_policy(
-            self._allowed_special, self._disallowed_special
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        state["_tokenizer"] = None  # reloaded by name: no rank table inside the pickle
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._tokenizer = token_encoder(self._stack, self._encoding_name, self._model_name)
+
+    @classmethod
+    def from_tiktoken_encoder(
+        cls,
+        encoding_name: str = "gpt2",
+        model_name: Optional[str] = None,
+        allowed_special: Optional[AllowedSpecial] = None,
+        disallowed_special: AllowedSpecial = "all",
+        **kwargs: Any,
+    ) -> Any:
+        """Also seeds the constructor with the encoding, as LangChain does."""
+        length_function = cls._tiktoken_length_function(
+            encoding_name, model_name, allowed_special, disallowed_special
         )
-        try:
-            results = _native.lossy_iter(
-                tokenizer._native, iter(texts), size, overlap, allowed, disallowed, self.split_text
-            )
-        except OverflowError:  # sizes beyond the native integers: one text at a time
-            return front.TextSplitter._split_texts(self, texts)
-        return drain(results, list)
+        return cls(
+            length_function=length_function,
+            encoding_name=encoding_name,
+            model_name=model_name,
+            allowed_special=allowed_special,
+            disallowed_special=disallowed_special,
+            **kwargs,
+        )
 
     def split_text(self, text: str) -> list[str]:
-        """Windows of ``chunk_size`` token ids, decoded with U+FFFD for cut characters."""
-        size, overlap = self._chunk_size, self._chunk_overlap
-        if type(size) is not int or type(overlap) is not int or size <= overlap:
-            return super().split_text(text)  # LangChain's errors, in LangChain's order
-        try:
-            return self._tokenizer.split_text_lossy(
-                text,
-                size,
-                overlap,
-                allowed_special=self._allowed_special,
-                disallowed_special=self._disallowed_special,
-            )
-        except OverflowError:  # sizes beyond the native integers: windows cut in Python
-            return super().split_text(text)
+        """Windows of ``chunk_size`` token ids stepping by ``chunk_size - chunk_overlap``,
+        decoded with U+FFFD for cut characters."""
+        return token_windows(self, text)
+
+    def _split_texts(self, texts: list[str]) -> Iterator[list[str]]:
+        batch = token_batch(self, texts)
+        return (self.split_text(text) for text in texts) if batch is None else batch
+
+
+class CharacterTextSplitter(TextSplitter):
+    """Drop-in for ``langchain_text_splitters.CharacterTextSplitter``: one separator.
+
+    >>> from ferrochunk import CharacterTextSplitter
+    >>> CharacterTextSplitter(separator=" ", chunk_size=7, chunk_overlap=0).split_text("a b c d e")
+    ['a b c d', 'e']
+    """
+
+    def __init__(self, separator: str = "\n\n", is_separator_regex: bool = False, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._separator = separator
+        self._is_separator_regex = is_separator_regex
+
+    def split_text(self, text: str) -> list[str]:
+        """Split on the separator and merge the pieces into chunks."""
+        key = (  # `_key()`, spelled out: a method call is a visible part of a short split
+            self._chunk_size,
+            self._chunk_overlap,
+            self._keep_separator,
+            self._strip_whitespace,
+            self._separator,
+            self._is_separator_regex,
+        )
+        cache = self._engine_cache
+        engine = cache[1] if cache is not None and cache[0] == key else self._engine(key)
+        return engine.split_text(text, self._length_function, log_oversized)
+
+    def _key(self) -> tuple[Any, ...]:
+        """Everything the engine depends on, to notice when a setting was changed."""
+        return (
+            self._chunk_size,
+            self._chunk_overlap,
+            self._keep_separator,
+            self._strip_whitespace,
+            self._separator,
+            self._is_separator_regex,
+        )
+
+    def _engine_spec(
+        self, separators: Optional[list[str]] = None
+    ) -> tuple[list[SeparatorSpec], bool]:
+        is_lookaround = self._is_separator_regex and any(
+            self._separator.startswith(p) for p in LOOKAROUND_PREFIXES
+        )
+        # Zero-width look-around separators are never re-inserted between pieces.
+        join = "" if is_lookaround else self._separator
+        return [(self._separator, self._is_separator_regex, join)], False
+
+
+class RecursiveCharacterTextSplitter(TextSplitter):
+    """Drop-in for ``langchain_text_splitters.RecursiveCharacterTextSplitter``: separators
+    tried in order, paragraph first.
+
+    >>> from ferrochunk import RecursiveCharacterTextSplitter
+    >>> splitter = RecursiveCharacterTextSplitter(chunk_size=10, chunk_overlap=0)
+    >>> splitter.split_text("Hello world. Bye.")
+    ['Hello', 'world.', 'Bye.']
+    """
+
+    def __init__(
+        self,
+        separators: Optional[list[str]] = None,
+        keep_separator: KeepSeparator = True,
+        is_separator_regex: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(keep_separator=keep_separator, **kwargs)
+        self._separators = separators or ["\n\n", "\n", " ", ""]
+        self._is_separator_regex = is_separator_regex
+
+    def split_text(self, text: str) -> list[str]:
+        """Split the input text into chunks using the separators in order."""
+        return self._split_text(text, self._separators)
+
+    def _split_text(self, text: str, separators: list[str]) -> list[str]:
+        """Split with ``separators`` instead of the splitter's own (LangChain's hook, used
+        by subclasses that choose separators per text, e.g. ``JSFrameworkTextSplitter``)."""
+        key = (  # `_key()` for `separators`, spelled out (it runs once per text)
+            self._chunk_size,
+            self._chunk_overlap,
+            self._keep_separator,
+            self._strip_whitespace,
+            self._is_separator_regex,
+            *separators,
+        )
+        cache = self._engine_cache
+        if cache is not None and cache[0] == key:
+            engine = cache[1]
+        else:
+            engine = self._engine(key, separators)
+        return engine.split_text(text, self._length_function, log_oversized)
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self._chunk_size,
+            self._chunk_overlap,
+            self._keep_separator,
+            self._strip_whitespace,
+            self._is_separator_regex,
+            *self._separators,
+        )
+
+    def _engine_spec(
+        self, separators: Optional[list[str]] = None
+    ) -> tuple[list[SeparatorSpec], bool]:
+        regex = self._is_separator_regex
+        seps = self._separators if separators is None else separators
+        return [(s, regex, s) for s in seps], True
+
+    @classmethod
+    def from_language(cls, language: Language, **kwargs: Any) -> RecursiveCharacterTextSplitter:
+        """A splitter with the separator preset for a programming or markup language."""
+        separators = cls.get_separators_for_language(language)
+        return cls(separators=separators, is_separator_regex=True, **kwargs)
+
+    @staticmethod
+    def get_separators_for_language(language: Language) -> list[str]:
+        """The separator preset for ``language``."""
+        return get_separators_for_language(language)

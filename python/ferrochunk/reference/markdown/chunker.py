@@ -1,5 +1,6 @@
-"""Markdown-aware chunking (mirrors ``rust/markdown/chunker.rs``) and the reference
-``MarkdownChunker`` (the shared class of :mod:`ferrochunk.frontend.markdown` on this engine).
+"""Markdown-aware chunking (mirrors ``rust/markdown/chunker.rs``): the reference engine of
+``MarkdownChunker`` and ``TextChunker``, which :func:`ferrochunk.engines.markdown_engine`
+builds.
 
 Blocks from :mod:`.blocks` become units: a run of headings is glued to the block
 after it (no chunk ends with a dangling heading); a unit larger than ``chunk_size`` is cut
@@ -16,9 +17,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple, Optional
 
-from ...frontend import markdown as front
-from ...frontend import structure as front_structure
-from ..chunk import Chunk
 from ..sentences import sentence_ends
 from ..split.recursive import Engine
 from ..split.scan import Separator
@@ -346,7 +344,7 @@ def _line_start(text: str, pos: int) -> int:
     return len(text) if nl < 0 else nl + 1
 
 
-def make_engine(chunker: front.MarkdownChunker) -> ReferenceMarkdownEngine:
+def make_engine(chunker: Any) -> ReferenceMarkdownEngine:
     """The reference engine for a chunker's settings (also the Rust stack's fallback)."""
     engine = MarkdownEngine(
         chunker.chunk_size,
@@ -357,18 +355,3 @@ def make_engine(chunker: front.MarkdownChunker) -> ReferenceMarkdownEngine:
         chunker.sentence_cuts,
     )
     return ReferenceMarkdownEngine(engine, chunker.settings, chunker.chunk_overlap)
-
-
-class MarkdownChunker(front.MarkdownChunker[Chunk]):
-    __doc__ = front.MarkdownChunker.__doc__
-
-    _make_engine = make_engine
-
-    def _chunk_type(self) -> Callable[..., Any]:
-        return Chunk
-
-
-class TextChunker(front_structure.TextChunker[Chunk], MarkdownChunker):
-    __doc__ = front_structure.TextChunker.__doc__
-
-    _make_engine = make_engine

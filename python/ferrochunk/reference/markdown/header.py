@@ -1,6 +1,6 @@
-"""LangChain's ``MarkdownHeaderTextSplitter`` line scan (mirrors ``rust/markdown/header.rs``)
-and the reference class (the shared class of :mod:`ferrochunk.frontend.markdown_header` on
-this engine).
+"""LangChain's ``MarkdownHeaderTextSplitter`` line scan (mirrors ``rust/markdown/header.rs``):
+the reference engine, and the one calling a subclass's hooks (in both stacks), which
+:func:`ferrochunk.engines.header_engine` builds.
 """
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ...documents import Document, make_document
-from ...frontend import markdown_header as front
 from ...frontend.markdown_header import Block, HeaderRule, Metadata, aggregate, custom_title
 
 
@@ -122,21 +121,4 @@ class HookedHeaderEngine(HeaderEngine):
         return [Document(page_content=x["content"], metadata=x["metadata"]) for x in lines]
 
 
-class MarkdownHeaderTextSplitter(front.MarkdownHeaderTextSplitter):
-    __doc__ = front.MarkdownHeaderTextSplitter.__doc__
-
-    def _make_engine(self, rules: list[HeaderRule]) -> Any:
-        return HeaderEngine(rules, bool(self.return_each_line), bool(self.strip_headers))
-
-    def _make_hooked_engine(self, rules: list[HeaderRule]) -> Any:
-        return HookedHeaderEngine(self, rules)
-
-
-__all__ = [
-    "HeaderEngine",
-    "HookedHeaderEngine",
-    "MarkdownHeaderTextSplitter",
-    "clean_line",
-    "custom_title",
-    "match_header",
-]
+__all__ = ["HeaderEngine", "HookedHeaderEngine", "clean_line", "custom_title", "match_header"]
