@@ -106,6 +106,7 @@ class Report:
     added: int = 0
     removed: int = 0
     full: Optional[str] = None  # why nothing was reused, if so
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # filled by the Python API
     documents: int = 0
     chunks: int = 0
     text_bytes: int = 0
