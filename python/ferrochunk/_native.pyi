@@ -375,6 +375,7 @@ class CorpusJob:
         stream_above: int = ...,
         output: str | None = None,
         parts: bool = False,
+        group_bytes: int = ...,
     ) -> CorpusJob: ...
     def __iter__(self) -> CorpusJob: ...
     def __next__(

@@ -197,7 +197,7 @@ fn convert<'py>(py: Python<'py>, out: &Output) -> PyResult<Bound<'py, PyTuple>> 
 #[pymethods]
 impl PyCorpusJob {
     #[new]
-    #[pyo3(signature = (engine, inputs, *, settings, format="jsonl", threads=None, separators=None, length=None, size=0, overlap=0, text_field="text".to_owned(), id_field=None, stream_above=32 << 20, output=None, parts=false))]
+    #[pyo3(signature = (engine, inputs, *, settings, format="jsonl", threads=None, separators=None, length=None, size=0, overlap=0, text_field="text".to_owned(), id_field=None, stream_above=32 << 20, output=None, parts=false, group_bytes=4 << 20))]
     #[allow(clippy::too_many_arguments)] // mirrors the Python keyword arguments
     fn new(
         engine: &Bound<'_, PyAny>,
@@ -214,6 +214,7 @@ impl PyCorpusJob {
         stream_above: u64,
         output: Option<PathBuf>,
         parts: bool,
+        group_bytes: u64,
     ) -> PyResult<Self> {
         let format = match format {
             "jsonl" => Format::Jsonl,
@@ -236,6 +237,7 @@ impl PyCorpusJob {
             parts,
         };
         let mut job = Job::new(settings, threads)?;
+        job.group_bytes(group_bytes);
         match output {
             // JSON Lines go straight to the file, written by the pool (no Python `bytes`).
             Some(path) if format == Format::Jsonl => job.write_to(File::create(path)?),

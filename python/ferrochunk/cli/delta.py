@@ -3,7 +3,7 @@ the new output's chunks, given that it held those of the last delta's run.
 
 JSON Lines, one object per line (docs/corpus.md, "Incremental runs"):
 
-- first ``{"op": "run", "output": ..., "full": null | "why nothing was reused",
+- first ``{"op": "run", "run": n (1, 2, ... for the runs of this output), "output": ..., "full": null | "why nothing was reused",
   "chunks": N, "added": A, "removed": R, "sources": S, "deleted_sources": D}``;
 - then per source, in output order: ``{"op": "remove", "source": ..., "chunk_id": ...}``
   for each id it no longer has, and ``{"op": "add", "source": ..., "chunk_id": ...,
@@ -23,8 +23,11 @@ from typing import Any
 from .state import Record
 
 
-def write_delta(path: str, base: dict[bytes, Record], new: list[Record], report: Any) -> None:
-    """Writes the delta from ``base`` (by path) to ``new`` (in output order) at ``path``."""
+def write_delta(
+    path: str, base: dict[bytes, Record], new: list[Record], report: Any, run: int
+) -> None:
+    """Writes the delta from ``base`` (by path) to ``new`` (in output order) at ``path``;
+    ``run`` numbers the runs of this output."""
     body: list[str] = []
     added = removed = row = 0
     present = set()
@@ -42,6 +45,7 @@ def write_delta(path: str, base: dict[bytes, Record], new: list[Record], report:
     report.added, report.removed, report.deleted = added, removed, len(gone)
     head = {
         "op": "run",
+        "run": run,
         "output": report.output,
         "full": report.full,
         "chunks": row,

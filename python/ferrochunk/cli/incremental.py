@@ -42,6 +42,9 @@ from .state import Record, Store, StateError, identity, run_path, state_path
 # mtime tick: it is hashed again next time (git's "racily clean" entries).
 RACY_NS = 2_000_000_000
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+# Small files per task (4 MB in a plain run): progress is recorded per task, so a crash
+# redoes at most the tasks in flight.
+GROUP_BYTES = 1 << 20
 
 
 def delta_path(out: str) -> str:
@@ -170,6 +173,13 @@ def _copy_plain(src: int, dst: int, offset: int, length: int) -> int:
     return done
 
 
+def _same_hash(path: str, sha256: bytes) -> bool:
+    try:
+        return _hash_file(path) == sha256
+    except OSError:
+        return False
+
+
 def _hash_file(path: str) -> bytes:
     digest = hashlib.sha256()
     with open(path, "rb") as file:
@@ -277,12 +287,13 @@ class Run:
         path = os.fsencode(source.path)
         if self.resume:
             done = self.resume[0]
-            if (done.seq, done.path, done.size, done.mtime_ns) == (
+            same = (done.seq, done.path, done.size, done.mtime_ns) == (
                 entry.seq,
                 path,
                 source.size,
                 source.mtime_ns,
-            ) and not done.racy:
+            )
+            if same and (not done.racy or _same_hash(source.path, done.sha256)):
                 self.resume.popleft()
                 entry.old = done
                 entry.chunk = False
@@ -444,7 +455,7 @@ class Run:
         new = list(self.store.records("run"))
         self.report.sources = len(new)
         with _atomic.replaced(self.delta) as temp:
-            write_delta(temp, base, new, self.report)
+            write_delta(temp, base, new, self.report, self.store.runs() + 1)
 
 
 def _restored(entry: Entry) -> Entry:
@@ -514,6 +525,7 @@ def job(run: Run, walk: Walk, args: argparse.Namespace, job_args: dict[str, Any]
         text_field=args.text_field or "text",
         id_field=args.id_field,
         parts=True,
+        group_bytes=GROUP_BYTES,
         **job_args,
     )
 

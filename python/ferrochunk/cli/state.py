@@ -169,6 +169,7 @@ class Store:
             self.set_meta(
                 {
                     "base_is_out": "0",
+                    "runs": str(self.runs() + 1),
                     "settings": settings,
                     "output": json.dumps(output),
                     "run_settings": None,
@@ -176,6 +177,10 @@ class Store:
                 }
             )
         self.db.execute("PRAGMA synchronous=NORMAL")
+
+    def runs(self) -> int:
+        """Runs committed so far (the delta's ``run``)."""
+        return int(self.meta("runs") or 0)
 
     def delta_written(self) -> None:
         with self.transaction():
