@@ -168,9 +168,7 @@ def test_a_source_that_no_longer_decodes_keeps_its_previous_chunks(
     assert report.chunked == 1 and out.read_bytes() == fresh(corpus, tmp_path)
 
 
-def test_an_output_changed_behind_its_back_means_a_full_rerun(
-    corpus: Path, tmp_path: Path
-) -> None:
+def test_an_output_changed_behind_its_back_means_a_full_rerun(corpus: Path, tmp_path: Path) -> None:
     out = tmp_path / "out.jsonl"
     ferrochunk.incremental.update([corpus], out)
     out.write_bytes(out.read_bytes()[:-10])  # an edit: another size, mtime and content
@@ -242,7 +240,9 @@ def test_native_parts_cover_each_sources_rows(corpus: Path) -> None:
 # Pinned: a change to these ids changes every id a user has stored. They are recomputed below
 # from the documented formula (rust/chunk_id.rs) with hashlib too, so the pin is not only
 # what the code printed once.
-PINNED_TEXT = "The first paragraph of the pinned text.\n\nA second one, a little longer than it.\n\n"
+PINNED_TEXT = (
+    "The first paragraph of the pinned text.\n\nA second one, a little longer than it.\n\n"
+)
 PINNED_SETTINGS = (
     'recursive-v1|size=60|overlap=12|seps=["\\n\\n", "\\n", " ", ""]|regex=0|keep=start|strip=1'
     "|len=chars"
@@ -273,6 +273,9 @@ def test_chunk_ids_are_pinned_across_runs_and_threads(
     monkeypatch.chdir(tmp_path)  # the document id is the path as given
     more = ["--incremental"] if incremental else []
     for _ in range(2):
-        assert chunk("pinned.md", "-o", "out.jsonl", "--chunk-size", "60", "--threads", threads, *more) == 0
+        assert (
+            chunk("pinned.md", "-o", "out.jsonl", "--chunk-size", "60", "--threads", threads, *more)
+            == 0
+        )
         rows = [json.loads(line) for line in Path("out.jsonl").read_text("utf-8").splitlines()]
         assert [(r["chunk_id"], r["start"], r["end"]) for r in rows] == PINNED_IDS

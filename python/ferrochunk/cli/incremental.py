@@ -36,7 +36,7 @@ from typing import Any, Optional
 from .. import _atomic, _native
 from . import Terminated, UsageError
 from .inputs import Source, Walk, source_inputs
-from .state import Record, Store, StateError, identity, run_path, state_path
+from .state import Record, StateError, Store, identity, run_path, state_path
 
 # A file modified this close to the run that hashed it may change again within the same
 # mtime tick: it is hashed again next time (git's "racily clean" entries).
@@ -200,6 +200,7 @@ class Run:
         self.file = self._run_file()
         self.plan: deque[Entry] = deque()
         self.finished: list[Entry] = []
+        self.recorded: list[Record] = []  # the run file's sources, in order
         self.seq = 0
         self.current: Optional[Entry] = None
         self.walk: Any = None
@@ -429,7 +430,9 @@ class Run:
         """Records the sources finished since the last call (the run file holds them)."""
         if self.finished:
             self.file.flush()
-            self.store.add("run", [e.record() for e in self.finished])
+            records = [e.record() for e in self.finished]
+            self.store.add("run", records)
+            self.recorded += records
             self.finished.clear()
 
     # -- the end
@@ -451,8 +454,12 @@ class Run:
     def _write_delta(self) -> None:
         from .delta import write_delta
 
-        base = {r.path: r for r in self.store.records(self.store.base_gen())}
-        new = list(self.store.records("run"))
+        gen = self.store.base_gen()
+        # The base is most often the output read at the start (the rows not read again).
+        base = self.old if gen == "out" and self.old_fd is not None else None
+        if base is None:
+            base = {r.path: r for r in self.store.records(gen)}
+        new = self.recorded
         self.report.sources = len(new)
         with _atomic.replaced(self.delta) as temp:
             write_delta(temp, base, new, self.report, self.store.runs() + 1)

@@ -10,7 +10,7 @@ process (the log is in the kernel) without an ``fsync``; the final commit, which
 a power cut in the order the rename expects, is made with ``synchronous=FULL``. A reader (a
 ``sqlite3`` shell) never blocks the run.
 
-Generations (``gen``): ``out`` describes the committed output file, row by row range;
+Generations (a table each): ``out`` describes the committed output file, row by row range;
 ``run`` the run in progress, its rows in the run file ``.NAME.ferrochunk-run`` (a prefix
 of the walk, in order: what a killed run had finished); ``base`` the sources as of the last
 delta written, kept only while a delta is owed (``meta.base_is_out`` is 0), so that a run
@@ -28,12 +28,10 @@ from typing import Optional
 
 from .._atomic import own_path
 
-VERSION = "1"
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS sources (
-    gen TEXT NOT NULL,          -- 'out', 'run' or 'base' (see the module comment)
-    seq INTEGER NOT NULL,       -- position in the output (walk order)
+VERSION = "2"
+_TABLE = """
+CREATE TABLE IF NOT EXISTS {} (
+    seq INTEGER PRIMARY KEY,    -- position in the output (walk order)
     path BLOB NOT NULL,         -- os.fsencode of the path as walked
     name TEXT NOT NULL,         -- the path as rows show it (``source``)
     size INTEGER NOT NULL,
@@ -45,13 +43,17 @@ CREATE TABLE IF NOT EXISTS sources (
     chunks INTEGER NOT NULL,
     docs INTEGER NOT NULL,
     text_bytes INTEGER NOT NULL,
-    ids BLOB NOT NULL,          -- the chunk ids of its rows, 32 hex digits each, in order
-    PRIMARY KEY (gen, seq)
+    ids BLOB NOT NULL           -- the chunk ids of its rows, 32 hex digits each, in order
 );
 """
+# A table per generation: a commit renames tables (no row is copied: the ids of a 200 MB
+# corpus are about 7 MB per generation).
+GENERATIONS = ("out", "run", "base")
+_SCHEMA = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);" + "".join(
+    _TABLE.format(gen) for gen in GENERATIONS
+)
 _COLUMNS = (
-    "seq, path, name, size, mtime_ns, sha256, racy, offset, length, chunks, docs, "
-    "text_bytes, ids"
+    "seq, path, name, size, mtime_ns, sha256, racy, offset, length, chunks, docs, text_bytes, ids"
 )
 
 
@@ -129,8 +131,7 @@ class Store:
                 self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
     def records(self, gen: str) -> Iterator[Record]:
-        query = f"SELECT {_COLUMNS} FROM sources WHERE gen = ? ORDER BY seq"
-        for row in self.db.execute(query, (gen,)):
+        for row in self.db.execute(f"SELECT {_COLUMNS} FROM {_table(gen)} ORDER BY seq"):
             yield Record(*row)
 
     def base_gen(self) -> str:
@@ -140,20 +141,20 @@ class Store:
     def add(self, gen: str, records: Iterable[Record]) -> None:
         """Records finished sources and commits (cheap: see the module comment)."""
         rows = [
-            (gen, r.seq, r.path, r.name, r.size, r.mtime_ns, r.sha256, int(r.racy), r.offset)
-            + (r.length, r.chunks, r.docs, r.text_bytes, r.ids)
+            (r.seq, r.path, r.name, r.size, r.mtime_ns, r.sha256, int(r.racy), r.offset,
+             r.length, r.chunks, r.docs, r.text_bytes, r.ids)
             for r in records
-        ]
+        ]  # fmt: skip
         with self.transaction():
-            self.db.executemany(f"INSERT OR REPLACE INTO sources VALUES (?, {_marks()})", rows)
+            self.db.executemany(f"INSERT OR REPLACE INTO {_table(gen)} VALUES ({_marks()})", rows)
 
     def forget(self, gen: str, from_seq: int = 0) -> None:
         with self.transaction():
-            self.db.execute("DELETE FROM sources WHERE gen = ? AND seq >= ?", (gen, from_seq))
+            self.db.execute(f"DELETE FROM {_table(gen)} WHERE seq >= ?", (from_seq,))
 
     def start_run(self, settings: str, run_file: list[int]) -> None:
         with self.transaction():
-            self.db.execute("DELETE FROM sources WHERE gen = 'run'")
+            self._empty("run")
             self.set_meta({"run_settings": settings, "run_file": json.dumps(run_file[:2])})
 
     def commit_run(self, settings: str, output: list[int]) -> None:
@@ -162,10 +163,12 @@ class Store:
         self.db.execute("PRAGMA synchronous=FULL")
         with self.transaction():
             if self.base_gen() == "out":
-                self.db.execute("UPDATE sources SET gen = 'base' WHERE gen = 'out'")
+                self.db.execute("DROP TABLE base")
+                self.db.execute("ALTER TABLE out RENAME TO base")
             else:
-                self.db.execute("DELETE FROM sources WHERE gen = 'out'")
-            self.db.execute("UPDATE sources SET gen = 'out' WHERE gen = 'run'")
+                self.db.execute("DROP TABLE out")
+            self.db.execute("ALTER TABLE run RENAME TO out")
+            self.db.execute(_TABLE.format("run"))
             self.set_meta(
                 {
                     "base_is_out": "0",
@@ -184,8 +187,12 @@ class Store:
 
     def delta_written(self) -> None:
         with self.transaction():
-            self.db.execute("DELETE FROM sources WHERE gen = 'base'")
+            self._empty("base")
             self.set_meta({"base_is_out": "1"})
+
+    def _empty(self, gen: str) -> None:
+        self.db.execute(f"DROP TABLE {_table(gen)}")
+        self.db.execute(_TABLE.format(gen))
 
     def transaction(self) -> _Transaction:
         return _Transaction(self.db)
@@ -193,6 +200,12 @@ class Store:
 
 def _marks() -> str:
     return ", ".join("?" * 13)
+
+
+def _table(gen: str) -> str:
+    if gen not in GENERATIONS:
+        raise ValueError(f"no generation {gen!r}")
+    return gen
 
 
 class _Transaction:
