@@ -33,7 +33,11 @@ except ImportError:  # Windows
 TEMP_MARK = ".ferrochunk-tmp-"
 LOCK_MARK = ".ferrochunk-lock"
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)  # not on Windows
-_OWN = re.compile(rf"^\..+(?:{re.escape(TEMP_MARK)}\d+|{re.escape(LOCK_MARK)})$")
+# Also the state and run files of incremental runs (``cli/state.py``), and SQLite's own.
+_OWN = re.compile(
+    rf"^\..+(?:{re.escape(TEMP_MARK)}\d+|{re.escape(LOCK_MARK)}"
+    r"|\.ferrochunk-state(?:-wal|-shm|-journal)?|\.ferrochunk-run)$"
+)
 _CLEANUP_SIGNALS = {signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)}
 
 
@@ -50,9 +54,13 @@ def own_file(name: str) -> bool:
     return bool(_OWN.match(name))
 
 
-def _beside(target: str, mark: str) -> str:
+def own_path(target: str, mark: str) -> str:
+    """``.NAME{mark}`` in ``target``'s folder."""
     folder, name = os.path.split(target)
     return os.path.join(folder, f".{name}{mark}")
+
+
+_beside = own_path
 
 
 def temp_path(target: str, pid: Optional[int] = None) -> str:
@@ -151,6 +159,11 @@ def replaced(target: str) -> Iterator[str]:
             os.close(fd)
 
 
+def keep_mode(fd: int, target: str) -> None:
+    """Gives the file open at ``fd`` the permission bits of ``target``, if it exists."""
+    _keep_mode(fd, target)
+
+
 def _keep_mode(fd: int, target: str) -> None:
     try:
         mode = stat.S_IMODE(os.stat(target).st_mode)
@@ -222,8 +235,10 @@ def signals_raise(error: type[BaseException]) -> Iterator[None]:
 __all__ = [
     "Busy",
     "fsync_folder",
+    "keep_mode",
     "locked",
     "own_file",
+    "own_path",
     "remove_leftovers",
     "replaced",
     "signals_raise",

@@ -374,6 +374,18 @@ class CorpusJob:
         id_field: str | None = None,
         stream_above: int = ...,
         output: str | None = None,
+        parts: bool = False,
+        group_bytes: int = ...,
     ) -> CorpusJob: ...
     def __iter__(self) -> CorpusJob: ...
-    def __next__(self) -> tuple[Any, int, int, int, int, list[tuple[str, str]]]: ...
+    def __next__(
+        self,
+    ) -> tuple[
+        Any,
+        int,
+        int,
+        int,
+        int,
+        list[tuple[str, str]],
+        tuple[list[tuple[str, int, int, int, int]], bytes] | None,
+    ]: ...

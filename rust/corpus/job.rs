@@ -25,7 +25,7 @@ use super::write::OrderedFile;
 use crate::error::Result;
 use crate::parallel;
 
-/// Small files are grouped into one task up to this many bytes...
+/// Small files are grouped into one task up to this many bytes by default...
 const GROUP_BYTES: u64 = 4 << 20;
 /// ...or this many files.
 const GROUP_FILES: usize = 256;
@@ -67,6 +67,8 @@ pub struct Job {
     done: BTreeMap<usize, Output>,
     /// Where the pool writes JSON Lines, if the caller gave a file.
     file: Option<Arc<OrderedFile>>,
+    /// Bytes of small files grouped into one task.
+    group_bytes: u64,
 }
 
 impl Job {
@@ -93,7 +95,14 @@ impl Job {
             rx,
             done: BTreeMap::new(),
             file: None,
+            group_bytes: GROUP_BYTES,
         })
+    }
+
+    /// Groups small files into tasks of at most `bytes` (an incremental run records its
+    /// progress per task, so smaller tasks leave less to redo after a crash).
+    pub fn group_bytes(&mut self, bytes: u64) {
+        self.group_bytes = bytes.max(1);
     }
 
     /// Has the pool write the JSON Lines rows into `file`, in input order, instead of
@@ -224,7 +233,7 @@ impl Job {
                 let mut bytes = size;
                 while let Some(Input::Text { path, size, .. }) = self.queue.front() {
                     if files.len() >= GROUP_FILES
-                        || bytes + size > GROUP_BYTES
+                        || bytes + size > self.group_bytes
                         || self.streams(path, *size)
                     {
                         break;

@@ -62,6 +62,9 @@ pub trait Sink: Send {
 pub struct Jsonl {
     /// The lines written so far.
     pub bytes: Vec<u8>,
+    /// The chunk ids of those lines, 32 hex digits each, when kept (incremental runs
+    /// record every source's ids: see [`super::source::Part`]).
+    pub ids: Option<Vec<u8>>,
     markdown: bool,
 }
 
@@ -70,6 +73,7 @@ impl Jsonl {
     pub fn new(markdown: bool) -> Self {
         Self {
             bytes: Vec::new(),
+            ids: None,
             markdown,
         }
     }
@@ -103,6 +107,9 @@ impl Sink for Jsonl {
         json_string(out, row.text);
         out.extend_from_slice(b",\"chunk_id\":\"");
         out.extend_from_slice(row.chunk_id.as_bytes()); // hex digits: nothing to escape
+        if let Some(ids) = &mut self.ids {
+            ids.extend_from_slice(row.chunk_id.as_bytes());
+        }
         out.extend_from_slice(b"\",\"token_count\":");
         match row.token_count {
             Some(n) => int(out, n),

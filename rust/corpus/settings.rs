@@ -16,6 +16,8 @@ pub struct Settings {
     pub fields: Fields,
     /// Text files larger than this are streamed (recursive chunker only).
     pub stream_above: u64,
+    /// Outputs keep each input's part and chunk ids ([`super::source::Part`]).
+    pub parts: bool,
 }
 
 impl Settings {
@@ -25,7 +27,12 @@ impl Settings {
 
     /// An empty output for this job.
     pub fn output(&self) -> Output {
-        Output::new(self.format, self.markdown())
+        let out = Output::new(self.format, self.markdown());
+        if self.parts {
+            out.tracked()
+        } else {
+            out
+        }
     }
 }
 
@@ -54,6 +61,7 @@ impl Settings {
                 id: None,
             },
             stream_above: u64::MAX,
+            parts: false,
         }
     }
 }

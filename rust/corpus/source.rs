@@ -80,6 +80,24 @@ pub enum Payload {
     Columns(Box<Columns>),
 }
 
+/// The rows of one input within an output, kept when the job tracks parts (incremental
+/// runs, which rebuild the output from each source's rows): consecutive documents of one
+/// input make one part. A file whose rows span several outputs (JSON Lines blocks, a
+/// streamed file) has a part in each.
+#[derive(Debug, Clone)]
+pub struct Part {
+    /// The input's name (`source` in its rows).
+    pub name: Arc<str>,
+    /// Where its rows end in the payload's bytes (they start where the previous part's end).
+    pub end: usize,
+    /// Chunks in the payload up to that end: its ids are `ids[32 * previous..32 * chunks]`.
+    pub chunks: usize,
+    /// Documents of the input this part finished.
+    pub documents: usize,
+    /// UTF-8 bytes of the text this part chunked.
+    pub text_bytes: u64,
+}
+
 /// What a piece of work produced, handed back in input order.
 #[derive(Debug)]
 pub struct Output {
@@ -96,6 +114,8 @@ pub struct Output {
     pub text_bytes: u64,
     /// `(what, why)` for every file or row skipped.
     pub skipped: Vec<(String, String)>,
+    /// The rows of each input, when tracked (JSON Lines only; see [`Part`]).
+    pub parts: Option<Vec<Part>>,
 }
 
 impl Output {
@@ -112,6 +132,42 @@ impl Output {
             bytes: 0,
             text_bytes: 0,
             skipped: Vec::new(),
+            parts: None,
+        }
+    }
+
+    /// Keeps every input's part and chunk ids (JSON Lines only: columns keep nothing).
+    #[must_use]
+    pub fn tracked(mut self) -> Self {
+        if let Payload::Jsonl(jsonl) = &mut self.payload {
+            jsonl.ids = Some(Vec::new());
+            self.parts = Some(Vec::new());
+        }
+        self
+    }
+
+    /// Ends the current part at the rows written so far, as `source`'s (the same part as
+    /// the last one if that is `source`'s too), adding `documents` and `text_bytes` to it.
+    /// Nothing unless parts are tracked.
+    pub fn mark(&mut self, source: &str, documents: usize, text_bytes: u64) {
+        let (Payload::Jsonl(jsonl), Some(parts)) = (&self.payload, &mut self.parts) else {
+            return;
+        };
+        let end = jsonl.bytes.len();
+        let chunks = jsonl.ids.as_ref().map_or(0, |ids| ids.len() / 32);
+        match parts.last_mut() {
+            Some(last) if &*last.name == source => {
+                (last.end, last.chunks) = (end, chunks);
+                last.documents += documents;
+                last.text_bytes += text_bytes;
+            }
+            _ => parts.push(Part {
+                name: Arc::from(source),
+                end,
+                chunks,
+                documents,
+                text_bytes,
+            }),
         }
     }
 
@@ -141,6 +197,7 @@ impl Output {
                 self.documents += 1;
                 self.chunks += n;
                 self.text_bytes += text.len() as u64;
+                self.mark(doc.source, 1, text.len() as u64);
             }
             Err(err) => self.skipped.push((what.to_owned(), err.to_string())),
         }

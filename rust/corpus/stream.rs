@@ -183,6 +183,7 @@ impl FileStream {
             out.documents = 1;
             self.state = State::Done;
         }
+        out.mark(&self.name, out.documents, n as u64);
         Ok(())
     }
 }

@@ -164,11 +164,23 @@ fn columns<'py>(py: Python<'py>, c: &Columns) -> PyResult<Bound<'py, PyDict>> {
     Ok(d)
 }
 
-/// `(payload, documents, chunks, bytes, text_bytes, skipped)` for Python.
+/// `(payload, documents, chunks, bytes, text_bytes, skipped, parts)` for Python; `parts`
+/// is `None` unless tracked, else `([(name, end, chunks, documents, text_bytes)], ids)`.
 fn convert<'py>(py: Python<'py>, out: &Output) -> PyResult<Bound<'py, PyTuple>> {
     let payload = match &out.payload {
         Payload::Jsonl(j) => PyBytes::new(py, &j.bytes).into_any(),
         Payload::Columns(c) => columns(py, c)?.into_any(),
+    };
+    let parts = match (&out.parts, &out.payload) {
+        (Some(parts), Payload::Jsonl(j)) => {
+            let list: Vec<(&str, usize, usize, usize, u64)> = parts
+                .iter()
+                .map(|p| (&*p.name, p.end, p.chunks, p.documents, p.text_bytes))
+                .collect();
+            let ids = PyBytes::new(py, j.ids.as_deref().unwrap_or_default());
+            Some((list, ids))
+        }
+        _ => None,
     };
     (
         payload,
@@ -177,6 +189,7 @@ fn convert<'py>(py: Python<'py>, out: &Output) -> PyResult<Bound<'py, PyTuple>> 
         out.bytes,
         out.text_bytes,
         out.skipped.clone(),
+        parts,
     )
         .into_pyobject(py)
 }
@@ -184,7 +197,7 @@ fn convert<'py>(py: Python<'py>, out: &Output) -> PyResult<Bound<'py, PyTuple>> 
 #[pymethods]
 impl PyCorpusJob {
     #[new]
-    #[pyo3(signature = (engine, inputs, *, settings, format="jsonl", threads=None, separators=None, length=None, size=0, overlap=0, text_field="text".to_owned(), id_field=None, stream_above=32 << 20, output=None))]
+    #[pyo3(signature = (engine, inputs, *, settings, format="jsonl", threads=None, separators=None, length=None, size=0, overlap=0, text_field="text".to_owned(), id_field=None, stream_above=32 << 20, output=None, parts=false, group_bytes=4 << 20))]
     #[allow(clippy::too_many_arguments)] // mirrors the Python keyword arguments
     fn new(
         engine: &Bound<'_, PyAny>,
@@ -200,12 +213,19 @@ impl PyCorpusJob {
         id_field: Option<String>,
         stream_above: u64,
         output: Option<PathBuf>,
+        parts: bool,
+        group_bytes: u64,
     ) -> PyResult<Self> {
         let format = match format {
             "jsonl" => Format::Jsonl,
             "columns" => Format::Columns,
             _ => return Err(PyValueError::new_err("format must be 'jsonl' or 'columns'")),
         };
+        if parts && (format != Format::Jsonl || output.is_some()) {
+            return Err(PyValueError::new_err(
+                "parts=True needs format='jsonl' and no output= (the rows come back)",
+            ));
+        }
         let settings = Settings {
             chunker: chunker(engine, settings, separators, length, (size, overlap))?,
             format,
@@ -214,8 +234,10 @@ impl PyCorpusJob {
                 id: id_field,
             },
             stream_above,
+            parts,
         };
         let mut job = Job::new(settings, threads)?;
+        job.group_bytes(group_bytes);
         match output {
             // JSON Lines go straight to the file, written by the pool (no Python `bytes`).
             Some(path) if format == Format::Jsonl => job.write_to(File::create(path)?),
@@ -235,8 +257,8 @@ impl PyCorpusJob {
     }
 
     /// The next output in input order: `(payload, documents, chunks, bytes, text_bytes,
-    /// skipped)`, `bytes` the input covered on disk, `text_bytes` the UTF-8 bytes of the text
-    /// chunked.
+    /// skipped, parts)`, `bytes` the input covered on disk, `text_bytes` the UTF-8 bytes of
+    /// the text chunked, `parts` each input's rows when `parts=True`.
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
         let mut guard = self
             .state

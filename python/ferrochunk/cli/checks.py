@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 from collections.abc import Sequence
 
 from . import UsageError
@@ -40,6 +41,31 @@ def check_options(args: argparse.Namespace) -> None:
                 f"{flag} does nothing with --chunker {args.chunker} "
                 f"(it is for --chunker {_either(chunkers)})"
             )
+
+
+def check_incremental(args: argparse.Namespace, fmt: str) -> None:
+    """Refuses ``--incremental`` where there is nothing to compare with or to rebuild:
+    standard output or a device, Parquet output, standard input; ``--delta`` without it."""
+    if not args.incremental:
+        if args.delta is not None:
+            raise UsageError("--delta is written by --incremental runs: add --incremental")
+        return
+    if args.out == "-" or _special(args.out):
+        raise UsageError("--incremental rebuilds an output file: give --out FILE.jsonl")
+    if fmt != "jsonl":
+        raise UsageError("--incremental writes JSON Lines: give --out FILE.jsonl")
+    if not args.paths or "-" in args.paths:
+        raise UsageError(
+            "--incremental compares files with the last run: name files or folders, not "
+            "standard input"
+        )
+
+
+def _special(path: str) -> bool:
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def _either(names: Sequence[str]) -> str:

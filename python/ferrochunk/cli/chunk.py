@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
 from . import UsageError
-from .checks import check_input_options, check_options, possible_kinds
+from .checks import check_incremental, check_input_options, check_options, possible_kinds
 from .inputs import DEFAULT_GLOBS, Walk, job_inputs
 from .messages import Messages
 from .options import non_negative, positive, threads
@@ -98,6 +98,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     progress.add_argument("--no-progress", dest="progress", action="store_false")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress, no summary")
+    parser.add_argument(
+        "--incremental",
+        action="store_true",
+        help="re-chunk only the sources that changed since the last run to --out (state in "
+        ".OUT.ferrochunk-state), resume a killed run, and write a delta of chunk ids",
+    )
+    parser.add_argument(
+        "--delta",
+        metavar="FILE",
+        help="with --incremental: where the delta goes (default: OUT with .delta before "
+        "its suffix)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -106,9 +118,13 @@ def run(args: argparse.Namespace) -> int:
     check_options(args)
     job_args, markdown = _chunker(args)
     fmt = format_of(args.out, args.format)
+    check_incremental(args, fmt)
     start = time.perf_counter()
     try:
-        (docs, chunks, nbytes), skipped = _chunk(args, job_args, markdown, fmt)
+        if args.incremental:
+            (docs, chunks, nbytes), skipped = _chunk_incremental(args, job_args)
+        else:
+            (docs, chunks, nbytes), skipped = _chunk(args, job_args, markdown, fmt)
     except BrokenPipeError:
         raise  # the reader went away: ``cli.main`` ends quietly
     except OSError as err:  # a write failed (a full disk, say): the reading never raises
@@ -156,7 +172,7 @@ def _chunk(
             **job_args,
         )
         totals = [0, 0, 0]
-        for payload, docs, chunks, disk_bytes, text_bytes, bad in job:
+        for payload, docs, chunks, disk_bytes, text_bytes, bad, _ in job:
             writer.write(payload)
             walk.skipped += bad
             totals = [totals[0] + docs, totals[1] + chunks, totals[2] + text_bytes]
@@ -165,6 +181,33 @@ def _chunk(
             messages.tell(progress)
         messages.tell(progress)
     return totals, len(walk.skipped)
+
+
+def _chunk_incremental(args: argparse.Namespace, job_args: dict[str, Any]) -> tuple[list[int], int]:
+    """An incremental run (``cli/incremental.py``); its report is printed with the summary."""
+    from .incremental import incremental_run
+
+    report, walk = incremental_run(args, job_args)
+    if not args.quiet:
+        tell_report(report)
+    return [report.documents, report.chunks, report.text_bytes], len(walk.skipped)
+
+
+def tell_report(report: Any) -> None:
+    """The incremental lines of the summary."""
+    if report.full:
+        print(f"ferrochunk: incremental: {report.full}", file=sys.stderr)
+    parts = [f"{report.unchanged} unchanged", f"{report.chunked} chunked ({report.new} new)"]
+    if report.resumed:
+        parts.append(f"{report.resumed} resumed from the killed run")
+    if report.kept:
+        parts.append(f"{len(report.kept)} kept from the last run (unreadable now)")
+    parts.append(f"{report.deleted} deleted")
+    print(
+        f"ferrochunk: incremental: {report.sources} sources: {', '.join(parts)}; delta "
+        f"+{report.added} -{report.removed} chunk ids in {report.delta}",
+        file=sys.stderr,
+    )
 
 
 def _reason(err: OSError) -> str:

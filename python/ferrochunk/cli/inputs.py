@@ -55,6 +55,7 @@ class Source(NamedTuple):
     path: str
     kind: str
     size: int = 0
+    mtime_ns: int = 0
 
     @property
     def name(self) -> str:
@@ -112,6 +113,7 @@ class Walk:
         globs: Sequence[str],
         forced: str,
         output: Optional[str] = None,
+        also: Sequence[str] = (),
     ) -> None:
         self.notes: list[tuple[str, str]] = []
         self.skipped: list[tuple[str, str]] = []
@@ -119,6 +121,8 @@ class Walk:
         self.unsized = False  # a pipe among the inputs: no total is known before its end
         self.kinds: set[str] = set()  # of the sources found so far
         self._output_id = _identity(None if output == "-" else output)
+        # Other files the run writes (the delta of an incremental run), never inputs either.
+        self._also = {_identity(path) for path in also} - {None}
         self._match = _matcher(globs)
         self._forced = forced
         self._seen: dict[tuple[int, int], str] = {}  # (device, inode) -> the path read
@@ -187,6 +191,9 @@ class Walk:
         if self._output_id == (info.st_dev, info.st_ino):
             self.notes.append((path, "the output file itself: skipped"))
             return None
+        if (info.st_dev, info.st_ino) in self._also:
+            self.notes.append((path, "a file this run writes: skipped"))
+            return None
         if own_file(os.path.basename(path)):
             self.notes.append((path, "a temporary or lock file of ferrochunk chunk: skipped"))
             return None
@@ -200,7 +207,7 @@ class Walk:
         if info.st_ino:  # 0: a file system without inodes, where every file would match
             self._seen[key] = path
         self.total_bytes += info.st_size
-        source = Source(path, kind_of(path, self._forced), info.st_size)
+        source = Source(path, kind_of(path, self._forced), info.st_size, info.st_mtime_ns)
         self.kinds.add(source.kind)
         return source
 
@@ -293,14 +300,21 @@ def _kind(mode: int) -> str:
 def job_inputs(walk: Walk, text_column: str, id_column: Optional[str]) -> Iterator[tuple[Any, ...]]:
     """The tuples ``_native.CorpusJob`` reads; Parquet problems go to ``walk.skipped``."""
     for source in walk:
-        if source.kind == "stdin":
-            yield ("stdin", False)
-        elif source.kind == "parquet":
-            yield from _parquet(source, text_column, id_column, walk)
-        elif source.path == "-":
-            yield ("stdin", source.kind == "jsonl")
-        else:
-            yield (source.kind, source.path, source.name, source.size)
+        yield from source_inputs(source, text_column, id_column, walk)
+
+
+def source_inputs(
+    source: Source, text_column: str, id_column: Optional[str], walk: Walk
+) -> Iterator[tuple[Any, ...]]:
+    """The tuples of one source (a Parquet file's, a batch of rows at a time)."""
+    if source.kind == "stdin":
+        yield ("stdin", False)
+    elif source.kind == "parquet":
+        yield from _parquet(source, text_column, id_column, walk)
+    elif source.path == "-":
+        yield ("stdin", source.kind == "jsonl")
+    else:
+        yield (source.kind, source.path, source.name, source.size)
 
 
 def _parquet(
@@ -394,4 +408,12 @@ def _pyarrow_parquet() -> Any:
     return pq
 
 
-__all__ = ["DEFAULT_GLOBS", "Source", "Walk", "job_inputs", "kind_of", "matches"]
+__all__ = [
+    "DEFAULT_GLOBS",
+    "Source",
+    "Walk",
+    "job_inputs",
+    "kind_of",
+    "matches",
+    "source_inputs",
+]

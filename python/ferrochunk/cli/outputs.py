@@ -70,13 +70,13 @@ def atomic_output(out: str) -> Iterator[str]:
         try:
             stack.enter_context(_atomic.locked(target))
         except _atomic.Busy as busy:
-            raise UsageError(_busy(out, busy.pid)) from None
+            raise UsageError(busy_message(out, busy.pid)) from None
         stack.enter_context(_atomic.signals_raise(Terminated))
         _atomic.remove_leftovers(target)
         yield stack.enter_context(_atomic.replaced(target))
 
 
-def _busy(out: str, pid: Optional[int]) -> str:
+def busy_message(out: str, pid: Optional[int]) -> str:
     by = f" (process {pid})" if pid else ""
     return (
         f"--out {out} is being written by another ferrochunk run{by}: wait for it to end "
