@@ -33,7 +33,9 @@ NOT_CHUNKERS = {"late_chunk"}
 # What comes before ``chunk_size``: the thing chunked (or what embeds it).
 SUBJECTS = {"text", "embedder"}
 CHUNKERS = {
+    "HtmlChunker",
     "MarkdownChunker",
+    "PdfChunker",
     "SemanticSplitter",
     "Splitter",
     "TextChunker",

@@ -19,6 +19,9 @@ _EXPORTS = {
     "Document": ".documents",
     "Language": ".language",
     "MarkdownChunker": ".markdown",
+    # HTML and PDF: lxml and pypdfium2 (the `html` and `pdf` extras), imported on first use.
+    "HtmlChunker": ".formats",
+    "PdfChunker": ".formats",
     "MarkdownHeaderTextSplitter": ".markdown",
     "MarkdownTextSplitter": ".markdown",
     "TextChunker": ".structure",
@@ -52,6 +55,7 @@ _DROP_INS = {
     "Document",
     "MarkdownHeaderTextSplitter",
     "MarkdownTextSplitter",
+    "PdfChunker",
     "RecursiveCharacterTextSplitter",
     "TextSplitter",
     "TokenTextSplitter",
@@ -72,6 +76,7 @@ from .split.splitter import split  # noqa: E402
 if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first use
     from . import parallel
     from .documents import Document
+    from .formats import HtmlChunker, PdfChunker
     from .language import Language
     from .markdown import MarkdownChunker, MarkdownHeaderTextSplitter, MarkdownTextSplitter
     from .semantic import SemanticChunker, SemanticSplitter, late_chunk, pool_chunks
@@ -101,10 +106,12 @@ __all__ = [
     "CharacterTextSplitter",
     "Chunk",
     "Document",
+    "HtmlChunker",
     "Language",
     "MarkdownChunker",
     "MarkdownHeaderTextSplitter",
     "MarkdownTextSplitter",
+    "PdfChunker",
     "RecursiveCharacterTextSplitter",
     "SemanticChunker",
     "SemanticSplitter",

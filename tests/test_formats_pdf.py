@@ -1,0 +1,130 @@
+"""``PdfChunker`` on PDFs that fpdf2 writes here from a known source (``pdf_documents.py``):
+what was written (paragraphs, headings, pages) judges what is read back; markdown-it reads
+the rendition's headings back."""
+
+from __future__ import annotations
+
+import pickle
+import re
+import sys
+
+import pytest
+
+pytest.importorskip("pypdfium2")
+pytest.importorskip("fpdf")
+
+import ferrochunk
+import pdf_documents
+from ferrochunk import PdfChunker, get_encoding
+from pdf_documents import HEADER, outline, write_pdf
+
+
+@pytest.fixture(scope="module", params=[0, 1, 2])
+def written(request: pytest.FixtureRequest) -> pdf_documents.Written:
+    return write_pdf(outline(request.param, sections=6))
+
+
+def headings_of(markdown: str) -> list[tuple[int, str]]:
+    from markdown_it import MarkdownIt
+
+    tokens = MarkdownIt("commonmark").parse(markdown)
+    return [
+        (int(t.tag[1]), tokens[i + 1].content)
+        for i, t in enumerate(tokens)
+        if t.type == "heading_open"
+    ]
+
+
+def test_the_rendition_holds_what_was_written(written) -> None:
+    rendition = PdfChunker().render(written.data)
+    assert written.pages >= 4 and rendition.pages == written.pages
+    blocks = rendition.text.split("\n\n")
+    assert [b for b in blocks if b and not b.startswith("#")] == [
+        p.text for p in written.paragraphs
+    ]
+    assert headings_of(rendition.text) == written.headings
+    for paragraph in written.paragraphs:
+        assert rendition.page_at(rendition.text.index(paragraph.text)) == paragraph.page
+    assert HEADER not in rendition.text
+    assert not [b for b in blocks if b.strip().isdigit()]  # no page number left
+    assert written.hyphenated and all(word in rendition.text for word in written.hyphenated)
+    assert any(p.page != p.last_page for p in written.paragraphs)  # some cross a page
+
+
+@pytest.mark.parametrize("size", [300, 800, 3000])
+def test_chunks_keep_paragraphs_headings_and_pages(written, size: int) -> None:
+    chunker = PdfChunker(size)
+    rendition = chunker.render(written.data)
+    chunks = chunker.split_rendition(rendition, {"source": "r.pdf"})
+    assert chunks == chunker.split(written.data, {"source": "r.pdf"})
+    for c in chunks:
+        assert rendition.text[c.start : c.end] == c.text
+        assert rendition.text.encode()[c.byte_start : c.byte_end] == c.text.encode()
+        assert len(c.text) <= size and c.metadata["source"] == "r.pdf"
+        assert 1 <= c.metadata["page_start"] <= c.metadata["page_end"] <= written.pages
+        assert HEADER not in c.text
+    for paragraph in written.paragraphs:
+        holding = [c for c in chunks if paragraph.text in c.text]
+        if len(paragraph.text) + paragraph.headings > size:
+            continue
+        assert len(holding) == 1, f"paragraph cut: {paragraph.text[:60]!r}"
+        (c,) = holding
+        assert paragraph.heading_path in c.metadata["heading_paths"]
+        assert c.metadata["page_start"] <= paragraph.page <= paragraph.last_page
+        assert paragraph.last_page <= c.metadata["page_end"]
+    assert [c.metadata["page_start"] for c in chunks] == sorted(
+        c.metadata["page_start"] for c in chunks
+    )
+
+
+def test_tokens_batches_and_pickling(written, tmp_path) -> None:
+    counter = get_encoding("cl100k_base").length_function()
+    chunker = PdfChunker(120, length_function=counter)
+    chunks = chunker.split(written.data)
+    assert all(c.token_count is not None and c.token_count <= 120 for c in chunks)
+    path = tmp_path / "r.pdf"
+    path.write_bytes(written.data)
+    second = write_pdf(outline(9, sections=1), header=False).data
+    batch = chunker.split_batch([path, str(path), second], [{"n": 1}, {"n": 2}, None])
+    assert batch[0] == chunker.split(written.data, {"n": 1})
+    assert [c.text for c in batch[1]] == [c.text for c in chunks]
+    assert batch[2] == chunker.split(second)
+    copy = pickle.loads(pickle.dumps(PdfChunker(500, min_size=0)))
+    assert copy.split(second) == PdfChunker(500, min_size=0).split(second)
+
+
+def test_a_single_page_without_repeats_keeps_its_header_lines() -> None:
+    body = "One paragraph, the body text of this page. It says more than its header."
+    written = write_pdf([(1, "Only Title"), (0, body)])
+    text = PdfChunker().render(written.data).text
+    # one page: nothing repeats, so its header line is text; the lone page number is not
+    assert text == f"{HEADER} - page 1\n\n# Only Title\n\n{body}\n\n"
+
+
+def test_a_pdf_without_text_is_a_clear_error() -> None:
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    for _ in range(2):
+        pdf.add_page()
+        pdf.rect(20, 20, 100, 60, style="F")  # a "scan": marks, no text layer
+    with pytest.raises(ValueError, match=r"no text layer on any of its 2 pages .* OCR"):
+        PdfChunker().split(bytes(pdf.output()))
+
+
+def test_bad_input_names_what_to_change(tmp_path, monkeypatch) -> None:
+    chunker = PdfChunker(100)
+    with pytest.raises(ValueError, match=r"cannot open the PDF: .*is it a PDF"):
+        chunker.split(b"%PDF-1.4 not really")
+    with pytest.raises(TypeError, match="PDF source must be a path or bytes, got int"):
+        chunker.split(3)
+    with pytest.raises(ValueError, match=re.escape("cannot read PDF file")):
+        chunker.split(tmp_path / "missing.pdf")
+    with pytest.raises(ValueError, match=r"metadata keys \['page_start'\] are set by"):
+        chunker.split(write_pdf([(0, "x.")]).data, {"page_start": 3})
+    with pytest.raises(ValueError, match="min_size must be between"):
+        PdfChunker(100, min_size=200)
+    monkeypatch.setitem(sys.modules, "pypdfium2", None)
+    with pytest.raises(ImportError, match=r"needs pypdfium2: pip install 'ferrochunk\[pdf\]'"):
+        chunker.split(b"%PDF")
+    assert ferrochunk.PdfChunker is PdfChunker
