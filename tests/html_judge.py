@@ -43,6 +43,7 @@ class Page:
     paragraphs: list[tuple[str, tuple[str, ...], int]] = field(default_factory=list)
     code: list[str] = field(default_factory=list)  # <pre> texts, lines stripped
     furniture: list[str] = field(default_factory=list)  # normalized texts of what is dropped
+    text: str = ""  # the normalized text of what is kept
 
 
 def read_page(markup: str | bytes) -> Page:
@@ -56,6 +57,7 @@ def read_page(markup: str | bytes) -> Page:
             element.drop_tree()
     for br in root.iter("br"):
         br.tail = " " + (br.tail or "")
+    page.text = normalize(root.text_content())
     path: list[tuple[int, str]] = []
     after = 0  # the length of the heading line just before, if it is just before
     for element in root.iter(*HEADINGS, "p", "pre", "table", "ul", "ol", "dl"):

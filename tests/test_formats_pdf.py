@@ -128,3 +128,20 @@ def test_bad_input_names_what_to_change(tmp_path, monkeypatch) -> None:
     with pytest.raises(ImportError, match=r"needs pypdfium2: pip install 'ferrochunk\[pdf\]'"):
         chunker.split(b"%PDF")
     assert ferrochunk.PdfChunker is PdfChunker
+
+
+def test_the_benchmark_runs() -> None:
+    import subprocess
+
+    from corpus import ROOT
+
+    done = subprocess.run(
+        [sys.executable, "benches/formats_speed.py", "--rounds", "1", "--pages", "3"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [line.split(" | ") for line in done.stdout.splitlines() if line.startswith("| PDF")]
+    assert len(rows) == 1 and rows[0][-2:] == ["0", "0 |"]  # none cut, none leaked
