@@ -44,7 +44,7 @@ def check_sizes(chunk_size: object, chunk_overlap: object) -> None:
         )
 
 
-def metadata_dict(metadata: Any, name: str = "metadata") -> dict:
+def metadata_dict(metadata: Any, name: str = "metadata") -> dict[str, Any]:
     """``dict(metadata)`` (a mapping or key-value pairs; ``None`` is empty), else a
     ``TypeError`` naming the argument."""
     if metadata is None:

@@ -112,12 +112,14 @@ class HookedHeaderEngine(HeaderEngine):
         return match_header(line, rule._replace(custom=False))  # the standard reading
 
     def split(self, text: str, names: list[Any]) -> list[Document]:
-        lines = [
+        lines: list[dict[str, Any]] = [
             {"content": c, "metadata": {names[k]: v for k, v in m.items()}}
             for c, m in self._scan(text)
         ]
         if not self.return_each_line:
-            return self.splitter.aggregate_lines_to_chunks(lines)
+            chunks: list[Document] = self.splitter.aggregate_lines_to_chunks(lines)
+            return chunks
+
         return [Document(page_content=x["content"], metadata=x["metadata"]) for x in lines]
 
 
