@@ -53,7 +53,7 @@ class HeaderEngine:
         blocks: list[Block] = []
         content: list[str] = []
         meta: Metadata = {}
-        stack: list[tuple[int, Optional[int]]] = []  # (level, name id) of open headers
+        stack: list[tuple[int, int]] = []  # (level, name id) of open named headers
         fence = ""
 
         def flush(metadata: Metadata) -> None:
@@ -80,7 +80,7 @@ class HeaderEngine:
                     continue
                 if rule.name is not None:
                     while stack and stack[-1][0] >= rule.level:
-                        meta.pop(stack.pop()[1], None)  # type: ignore[arg-type]
+                        meta.pop(stack.pop()[1], None)
                     stack.append((rule.level, rule.name))
                     meta[rule.name] = title
                 flush(before)
