@@ -98,7 +98,8 @@ def chunk_texts(texts: Iterable[str], chunker: Any, threads: int = 1) -> list[di
     import pyarrow as pa
 
     table = pa.table({"text": pa.array(list(texts), pa.string())})
-    return chunk_arrow(table, chunker=chunker, threads=threads).to_pylist()
+    records: list[dict[str, Any]] = chunk_arrow(table, chunker=chunker, threads=threads).to_pylist()
+    return records
 
 
 __all__ = ["chunk_dataframe", "chunk_partition", "chunk_texts"]

@@ -6,7 +6,11 @@ from __future__ import annotations
 import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, cast
+
+if TYPE_CHECKING:
+    from ._native import DocumentMaker
+
 
 try:
     from langchain_core.documents import BaseDocumentTransformer, Document
@@ -16,7 +20,10 @@ except ImportError:  # langchain-core is optional
         """A piece of text and its metadata (the fields of LangChain's ``Document``)."""
 
         def __init__(
-            self, page_content: str, metadata: Optional[dict] = None, id: Optional[str] = None
+            self,
+            page_content: str,
+            metadata: Optional[dict[str, Any]] = None,
+            id: Optional[str] = None,
         ) -> None:
             self.page_content = page_content
             self.metadata = {} if metadata is None else metadata
@@ -49,7 +56,7 @@ except ImportError:  # langchain-core is optional
             return await asyncio.to_thread(self.transform_documents, documents, **kwargs)
 
 
-def _document_maker() -> Callable[[str, dict], Document]:
+def _document_maker() -> Callable[[str, dict[str, Any]], Document]:
     """``Document(page_content=text, metadata=metadata)`` for a ``str`` and a fresh ``dict``
     we built, in a fraction of the time of LangChain's pydantic ``Document``: the object is
     laid out as its constructor lays it out (``__dict__`` in field order, fields set, no
@@ -57,7 +64,7 @@ def _document_maker() -> Callable[[str, dict], Document]:
     at import to make objects indistinguishable from constructed ones; anything else (our
     stand-in, another pydantic or ``Document``) uses the constructor."""
 
-    def construct(text: str, metadata: dict) -> Document:
+    def construct(text: str, metadata: dict[str, Any]) -> Document:
         return Document(page_content=text, metadata=metadata)
 
     probe = Document(page_content="p", metadata={"k": "v"})
@@ -67,7 +74,7 @@ def _document_maker() -> Callable[[str, dict], Document]:
     new, setattr_ = object.__new__, object.__setattr__
     kind = state["type"]
 
-    def fast(text: str, metadata: dict) -> Document:
+    def fast(text: str, metadata: dict[str, Any]) -> Document:
         doc = new(Document)
         fields = {"id": None, "metadata": metadata, "page_content": text, "type": kind}
         setattr_(doc, "__dict__", fields)
@@ -76,12 +83,12 @@ def _document_maker() -> Callable[[str, dict], Document]:
         setattr_(doc, "__pydantic_private__", None)
         return doc
 
-    def same(make: Callable[[str, dict], Document]) -> bool:
+    def same(make: Callable[[str, dict[str, Any]], Document]) -> bool:
         try:
             made = make("p", {"k": "v"})
             return (
                 made == probe
-                and made.__getstate__() == probe.__getstate__()  # type: ignore[attr-defined]
+                and made.__getstate__() == probe.__getstate__()
                 and repr(made) == repr(probe)
             )
         except Exception:
@@ -90,7 +97,7 @@ def _document_maker() -> Callable[[str, dict], Document]:
     try:
         from ._native import DocumentMaker
 
-        native: Optional[Callable[[str, dict], Document]] = DocumentMaker(Document, kind)
+        native: Optional[Callable[[str, dict[str, Any]], Document]] = DocumentMaker(Document, kind)
     except (ImportError, TypeError):
         native = None
     for make in (native, fast):
@@ -103,7 +110,7 @@ make_document = _document_maker()
 
 
 def make_documents(
-    texts: list[str], metadata: dict, starts: Optional[list[int]] = None
+    texts: list[str], metadata: dict[str, Any], starts: Optional[list[int]] = None
 ) -> list[Document]:
     """``make_document(text, metadata.copy())`` for each of ``texts``, each copy holding
     ``start_index`` from ``starts`` when given: ``create_documents``' loop for one text whose
@@ -112,7 +119,8 @@ def make_documents(
     with the cyclic collector paused."""
     many = getattr(make_document, "many", None)
     if many is not None:
-        return many(texts, metadata, starts)
+        made: list[Document] = many(texts, metadata, starts)
+        return made
     documents = []
     for k, text in enumerate(texts):
         copy = metadata.copy()
@@ -131,12 +139,14 @@ def all_plain(metadatas: Any, count: int) -> bool:
 
 
 def make_all_documents(
-    chunk_lists: list[list[str]], metadatas: list[dict], starts: Optional[list[list[int]]]
+    chunk_lists: list[list[str]], metadatas: list[dict[str, Any]], starts: Optional[list[list[int]]]
 ) -> list[Document]:
     """:func:`make_documents` of each text's chunks with its metadata (and ``start_index``
     from ``starts``), all in one native call with the cyclic collector paused (after
-    :func:`all_plain` said yes)."""
-    return make_document.batch(chunk_lists, metadatas, starts)
+    :func:`all_plain` said yes, so ``make_document`` is the native maker)."""
+    maker = cast("DocumentMaker", make_document)
+    made: list[Document] = maker.batch(chunk_lists, metadatas, starts)
+    return made
 
 
 __all__ = [

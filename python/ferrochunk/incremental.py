@@ -40,7 +40,7 @@ def update(
     (``chunk_size=500``, ``chunker="markdown"``, ``glob=["*.md"]``, ``cjk=True``). Raises
     ``ValueError`` for an option the command would refuse, ``OSError`` if the output cannot
     be written; ``report.skipped`` lists the inputs skipped."""
-    argv = ["chunk", *map(os.fspath, paths), "--out", os.fspath(out), "--incremental", "-q"]
+    argv = ["chunk", *(os.fspath(p) for p in paths), "--out", os.fspath(out), "--incremental", "-q"]
     if delta is not None:
         argv += ["--delta", os.fspath(delta)]
     if threads is not None:

@@ -51,7 +51,8 @@ def _separators() -> dict[str, list[str]]:
     extension's package is never imported from a zip, so the folder is always there)."""
     path = os.path.join(os.path.dirname(__file__), "data", "separators.json")
     with open(path, encoding="utf-8") as f:
-        return json.load(f)
+        presets: dict[str, list[str]] = json.load(f)
+    return presets
 
 
 def get_separators_for_language(language: Language) -> list[str]:

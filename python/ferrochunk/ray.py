@@ -34,7 +34,9 @@ def assigned_cpus() -> Optional[int]:
 
         if not ray.is_initialized():
             return None
-        cpus = ray.get_runtime_context().get_assigned_resources().get("CPU")
+        context = ray.get_runtime_context()
+        cpus = context.get_assigned_resources().get("CPU")  # type: ignore[no-untyped-call]
+
     except Exception:  # not inside Ray, or an older Ray without the call
         return None
     return max(1, round(cpus)) if cpus else None

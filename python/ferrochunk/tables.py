@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Any, Callable, Optional
 
@@ -35,12 +35,12 @@ def _csv_rows(text: str, delimiter: str) -> list[Row]:
     pos = 0
     consumed = [0]
 
-    def feed():
+    def feed() -> Iterator[str]:
         for line in lines:
             consumed[0] += len(line)
             yield line
 
-    out = []
+    out: list[Row] = []
     for cells in csv.reader(feed(), delimiter=delimiter):
         start, pos = pos, consumed[0]
         if cells:
@@ -75,7 +75,10 @@ def _markdown_rows(text: str) -> tuple[list[Row], Optional[str]]:
 
 def _render(header: list[str], rows: list[list[str]], style: str) -> str:
     if style == "pairs":
-        names = lambda k: header[k] if k < len(header) else f"column{k + 1}"  # noqa: E731
+
+        def names(k: int) -> str:
+            return header[k] if k < len(header) else f"column{k + 1}"
+
         return "\n".join("; ".join(f"{names(k)}={v}" for k, v in enumerate(r)) for r in rows)
 
     def line(cells: list[str]) -> str:
@@ -131,8 +134,16 @@ def chunk_table(
     return _chunks(text, groups, render, header, title, metadata)
 
 
-def _chunks(text, groups, render, header, title, metadata) -> list[Chunk]:
+def _chunks(
+    text: str,
+    groups: list[list[Row]],
+    render: Callable[[list[Row]], str],
+    header: list[str],
+    title: Optional[str],
+    metadata: Optional[Mapping[str, Any]],
+) -> list[Chunk]:
     out = []
+
     first = 0
     byte = pos = 0
     for index, group in enumerate(groups):

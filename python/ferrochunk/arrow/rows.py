@@ -73,7 +73,8 @@ def chunk_rows(
                 f"keep_columns: {name!r} is a name the output already uses; rename that column "
                 "first"
             )
-    length = getattr(chunker, "length_function", None)
+    length: Any = getattr(chunker, "length_function", None)  # called only when it counts
+
     if length is None and not markdown:
         length = chunker._args["length_function"]
     counts = getattr(length, "counts_tokens", False) is True

@@ -64,7 +64,10 @@ def _changes(body: list[str], old: Record | None, new: Record | None, row: int) 
     """The remove and add lines of one source; ``(added, removed)``."""
     old_ids = old.id_list() if old is not None else []
     new_ids = new.id_list() if new is not None else []
-    name = json.dumps((new or old).name)  # type: ignore[union-attr]
+    record = new if new is not None else old
+    assert record is not None  # a source in one generation at least
+    name = json.dumps(record.name)
+
     keep, had = set(new_ids), set(old_ids)
     removes = [i for i in old_ids if i not in keep]
     for i in removes:

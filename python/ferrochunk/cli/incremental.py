@@ -57,7 +57,14 @@ def settings_key(args: argparse.Namespace, job_args: dict[str, Any]) -> str:
     """What decides a source's rows besides its bytes: a change re-chunks everything."""
     from .. import __version__
 
-    fields = ("chunker", "chunk_size", "chunk_overlap", "min_size", "encoding", "language")
+    fields: tuple[str, ...] = (
+        "chunker",
+        "chunk_size",
+        "chunk_overlap",
+        "min_size",
+        "encoding",
+        "language",
+    )
     fields += ("cjk", "input_format", "text_field", "id_field", "text_column", "id_column")
     key = {name: getattr(args, name) for name in fields}
     key["settings"] = job_args["settings"]

@@ -236,7 +236,7 @@ class Walk:
                     yield source
             stack.extend(reversed(folders))
 
-    def _entry(self, entry: os.DirEntry, folders: list[str]) -> Optional[Source]:
+    def _entry(self, entry: os.DirEntry[str], folders: list[str]) -> Optional[Source]:
         wanted = self._match(entry.name)
         if not wanted and _plain_file(entry):
             return None  # neither a folder nor a match: no need to stat it
@@ -261,7 +261,7 @@ def _is_folder(path: str) -> bool:
     return path != "-" and os.path.isdir(path)
 
 
-def _plain_file(entry: os.DirEntry) -> bool:
+def _plain_file(entry: os.DirEntry[str]) -> bool:
     """Neither a symlink nor a folder, as the folder listing says (no system call where the
     file system gives entry types); if that cannot be told, no."""
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Iterator
-from typing import Any, Optional
+from typing import Any, Callable, Optional, Protocol
 
 from .. import _native
 from ..frontend.batch import drain
@@ -45,12 +45,24 @@ def native_takes(options: Options) -> bool:
     return True
 
 
+class MarkdownEngine(Protocol):
+    """What a ``MarkdownChunker`` asks of its engine (native or reference)."""
+
+    def split(self, text: str, options: Options) -> tuple[list[Any], list[Any]]:
+        """``(chunks, parents)`` of ``text``."""
+
+
 class NativeMarkdownEngine:
     """The Rust chunker; the reference engine for the calls it cannot take."""
 
     __slots__ = ("_fallback", "_length", "_native")
 
-    def __init__(self, native: Any, fallback: Any, length: Any) -> None:
+    def __init__(
+        self,
+        native: _native.MarkdownChunker,
+        fallback: MarkdownEngine,
+        length: Optional[Callable[[str], int]],
+    ) -> None:
         self._native = native
         self._fallback = fallback
         self._length = length
@@ -72,7 +84,7 @@ class NativeMarkdownEngine:
         return (chunks if self._length is None else counted(chunks, self._length)), parents
 
 
-def markdown_engine(chunker: Any) -> Any:
+def markdown_engine(chunker: Any) -> MarkdownEngine:
     """The engine of a ``MarkdownChunker`` / ``TextChunker``: ``split(text, options)``."""
     from ..reference.markdown.chunker import make_engine
 
@@ -138,12 +150,25 @@ def _user_metadatas(metadatas: Iterable[Any]) -> Iterator[dict[str, Any]]:
 _I64 = (-(2**63), 2**63 - 1)
 
 
+class HeaderEngine(Protocol):
+    """What a ``MarkdownHeaderTextSplitter`` asks of its line scan (native or reference)."""
+
+    def split(self, text: str, names: list[Any]) -> list[Any]:
+        """The documents of ``text``, metadata keyed by the header names."""
+
+
 class NativeHeaderEngine:
     """The Rust line scan, with the reference engine for text it cannot encode."""
 
     __slots__ = ("_fallback", "_make", "_native")
 
-    def __init__(self, native: Any, fallback: Any, make: Any) -> None:
+    def __init__(
+        self,
+        native: _native.HeaderSplitter,
+        fallback: HeaderEngine,
+        make: Callable[[str, dict[str, Any]], Any],
+    ) -> None:
+
         self._native = native
         self._fallback = fallback
         self._make = make  # the document maker: Rust's when exact for this Document
@@ -160,7 +185,7 @@ class NativeHeaderEngine:
             return self._fallback.split(text, names)
 
 
-def header_engine(splitter: Any, rules: list[Any]) -> Any:
+def header_engine(splitter: Any, rules: list[Any]) -> HeaderEngine:
     """The line scan of a ``MarkdownHeaderTextSplitter``: ``split(text, names)``."""
     from ..documents import make_document
     from ..reference.markdown.header import HeaderEngine, HookedHeaderEngine

@@ -4,12 +4,15 @@ lengths of ``from_tiktoken_encoder`` / ``from_huggingface_tokenizer``, per stack
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from .. import _native
 from ..frontend.batch import drain
 from .common import REFERENCE
 from .split import TEXTSPLITTER_MODULE
+
+if TYPE_CHECKING:  # loaded on first use, not with the engines
+    from ..tokens.tokenizer import Tokenizer
 
 # -- token sizes and TokenTextSplitter ------------------------------------------------------
 
@@ -44,7 +47,7 @@ def tiktoken_length(
         return reference_length(enc, allowed, disallowed)
     import functools
 
-    tokenizer = token_encoder(stack, encoding_name, model_name)
+    tokenizer: Tokenizer = token_encoder(stack, encoding_name, model_name)  # native stack
     allowed = set() if allowed is None else allowed
     try:
         return tokenizer.length_function(allowed, disallowed)
@@ -98,7 +101,7 @@ def token_windows(splitter: Any, text: str) -> list[str]:
     if not _windows_native(splitter):
         return python_windows(splitter, text)  # LangChain's errors, in LangChain's order
     try:
-        return splitter._tokenizer.split_text_lossy(
+        windows: list[str] = splitter._tokenizer.split_text_lossy(
             text,
             splitter._chunk_size,
             splitter._chunk_overlap,
@@ -107,6 +110,7 @@ def token_windows(splitter: Any, text: str) -> list[str]:
         )
     except OverflowError:  # sizes beyond the native integers: windows cut in Python
         return python_windows(splitter, text)
+    return windows
 
 
 def token_batch(splitter: Any, texts: Any) -> Optional[Iterator[list[str]]]:

@@ -127,7 +127,10 @@ def _rst(lines: list[str]) -> list[tuple[int, int]]:
         if _RST_CODE_DIRECTIVE.match(stripped):
             end = _indented_body(lines, i, base)
         elif stripped.endswith("::") and not stripped.startswith(".."):
-            base += len(_MARKERS.match(stripped).group())  # the text after list markers
+            markers = _MARKERS.match(stripped)
+            assert markers is not None  # the pattern matches the empty string
+            base += len(markers.group())  # the text after list markers
+
             nxt = next((j for j in range(i + 1, len(lines)) if lines[j].strip()), None)
             if nxt is not None and nxt > i + 1 and _indent(lines[nxt]) > base:
                 start, end = nxt, _indented_body(lines, i, base)

@@ -218,10 +218,12 @@ def _dataset(
     for k, (doc, spans) in enumerate(drawn):
         query = make_query(" ".join(sources[doc][a:b] for a, b in spans), rng, hold_out)
         mapped = [rewrites[doc].span(a, b) if rewrites else (a, b) for a, b in spans]
-        if any(m is None for m in mapped):
+        kept = [m for m in mapped if m is not None]
+        if len(kept) < len(mapped):
             lost += 1
             continue
-        answers = tuple(Answer(ids[doc], a, b) for a, b in mapped)  # type: ignore[misc]
+        answers = tuple(Answer(ids[doc], a, b) for a, b in kept)
+
         questions.append(Question(f"{variant}-{k}", query, answers))
     extra = {"variant": variant, "answers not carried through the rewrite": lost}
     return Dataset(f"prose-{variant}", "spans", texts, questions, {**notes, **extra})

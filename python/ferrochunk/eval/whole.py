@@ -41,15 +41,16 @@ class ChunkIndex:
 def is_whole(question: Question, index: dict[str, ChunkIndex]) -> Optional[bool]:
     """Whether one chunk holds every span of the question's answer (``None``: no spans)."""
     answers = question.answers
-    if any(a.start is None or a.end is None for a in answers):
+    spans = [(a.start, a.end) for a in answers if a.start is not None and a.end is not None]
+    if len(spans) < len(answers):
         return None
     docs = {a.doc_id for a in answers}
     if len(docs) != 1:
         return False  # spans in two documents are never in one chunk
     chunks = index.get(docs.pop())
-    lo = min(a.start for a in answers)  # type: ignore[type-var]
-    hi = max(a.end for a in answers)  # type: ignore[type-var]
-    return chunks is not None and chunks.holds(lo, hi)  # type: ignore[arg-type]
+    lo = min(a for a, _ in spans)
+    hi = max(b for _, b in spans)
+    return chunks is not None and chunks.holds(lo, hi)
 
 
 def answers_whole(questions: Sequence[Question], chunks: dict[str, Spans]) -> Optional[float]:

@@ -27,8 +27,9 @@ def check_encodable(text: str) -> None:
         ) from None
 
 
-def check_sizes(chunk_size: object, chunk_overlap: object) -> None:
-    """The native API's size rules: ints, ``chunk_size > 0``, ``0 <= overlap <= size``."""
+def check_sizes(chunk_size: object, chunk_overlap: object) -> tuple[int, int]:
+    """The sizes, checked by the native API's rules: ints, ``chunk_size > 0``,
+    ``0 <= overlap <= size``."""
     for name, value in (("chunk_size", chunk_size), ("chunk_overlap", chunk_overlap)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"{name} must be an int, got {type(value).__name__}")
@@ -42,9 +43,10 @@ def check_sizes(chunk_size: object, chunk_overlap: object) -> None:
             f"chunk_overlap ({chunk_overlap}) must not exceed chunk_size ({chunk_size}); "
             "lower the overlap or raise the size"
         )
+    return chunk_size, chunk_overlap
 
 
-def metadata_dict(metadata: Any, name: str = "metadata") -> dict:
+def metadata_dict(metadata: Any, name: str = "metadata") -> dict[str, Any]:
     """``dict(metadata)`` (a mapping or key-value pairs; ``None`` is empty), else a
     ``TypeError`` naming the argument."""
     if metadata is None:

@@ -6,7 +6,7 @@ chunk type (the native ``Chunk`` or the reference dataclass).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Callable, Optional
 
@@ -34,7 +34,7 @@ def utf8_len(text: str) -> int:
 
 def to_chunks(
     source: str,
-    pieces: list[Piece],
+    pieces: Sequence[Piece],
     metadata: Optional[Mapping[str, Any]] = None,
     *,
     make: Callable[..., Any],

@@ -44,14 +44,14 @@ RESERVED_KEYS = (
 class Options(NamedTuple):
     """What one ``split`` call asks for."""
 
-    metadata: dict
+    metadata: dict[str, Any]
     document_id: Optional[str]
     embedding_text: bool
     parent_size: Optional[int]
     make: Callable[..., Any]
 
 
-def user_metadata(metadata: Optional[Mapping[str, Any]]) -> dict:
+def user_metadata(metadata: Optional[Mapping[str, Any]]) -> dict[str, Any]:
     """A copy of the user's metadata: ``TypeError`` if it is not a mapping (or pairs),
     ``ValueError`` if it uses a key the chunker sets."""
     user = metadata_dict(metadata)

@@ -15,9 +15,13 @@ from __future__ import annotations
 import functools
 import re
 import sys
-from typing import Optional
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Optional
 
-if sys.version_info >= (3, 11):
+if TYPE_CHECKING:  # typeshed has these modules under their pre-3.11 names only
+    import sre_constants as C
+    import sre_parse as P
+elif sys.version_info >= (3, 11):
     from re import _constants as C
     from re import _parser as P
 else:  # pragma: no cover - exercised on older Pythons only
@@ -44,16 +48,17 @@ def to_rust(pattern: str) -> Optional[str]:
     if flags & ~_ALLOWED_FLAGS or tree.state.groups > 1 or tree.getwidth()[0] == 0:
         return None
     try:
-        return _emit(tree, dotall=bool(flags & C.SRE_FLAG_DOTALL))
+        return _emit(tree.data, dotall=bool(flags & C.SRE_FLAG_DOTALL))
     except _Untranslatable:
         return None
 
 
-def _emit(items, dotall: bool) -> str:
+# A parsed item is ``(op, av)``: ``av``'s type depends on the opcode (``re._parser``).
+def _emit(items: Iterable[tuple[Any, Any]], dotall: bool) -> str:
     return "".join(_emit_item(op, av, dotall) for op, av in items)
 
 
-def _emit_item(op, av, dotall: bool) -> str:
+def _emit_item(op: object, av: Any, dotall: bool) -> str:
     if op is C.LITERAL:
         return _char(av)
     if op is C.NOT_LITERAL:
@@ -88,7 +93,7 @@ def _char(code: int) -> str:
     return ch if ch.isascii() and ch.isalnum() else f"\\x{{{code:X}}}"
 
 
-def _class(items) -> str:
+def _class(items: Iterable[tuple[Any, Any]]) -> str:
     negate = False
     ranges: list[tuple[int, int]] = []
     for op, av in items:
@@ -120,7 +125,7 @@ _CATEGORY_PATTERNS = {
 
 
 @functools.cache
-def _category(category) -> tuple[tuple[int, int], ...]:
+def _category(category: object) -> tuple[tuple[int, int], ...]:
     """The code-point ranges Python's own engine matches for ``\\d``, ``\\s``, ``\\w`` and
     their negations (so the Unicode version is Python's, not Rust's)."""
     if category not in _CATEGORY_PATTERNS:

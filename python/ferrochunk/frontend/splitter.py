@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Callable, Optional, TypedDict, Union
+from typing import Callable, Literal, Optional, TypedDict, Union
 
 DEFAULT_SEPARATORS = ("\n\n", "\n", " ", "")
 
@@ -20,4 +20,17 @@ class SplitOptions(TypedDict, total=False):
     length_function: Optional[Callable[[str], int]]
 
 
-__all__ = ["DEFAULT_SEPARATORS", "SplitOptions"]
+class SplitterArgs(TypedDict):
+    """A ``Splitter``'s arguments once checked (``Splitter._args``): what its engine is
+    built from, and what its pickle, ``repr`` and ``settings`` say."""
+
+    chunk_size: int
+    chunk_overlap: int
+    separators: tuple[str, ...]
+    is_separator_regex: bool
+    keep_separator: Literal["start", "end"]
+    strip_whitespace: bool
+    length_function: Optional[Callable[[str], int]]
+
+
+__all__ = ["DEFAULT_SEPARATORS", "SplitOptions", "SplitterArgs"]

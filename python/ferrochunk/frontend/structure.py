@@ -22,7 +22,9 @@ SUFFIXES = {
 }
 
 
-def format_for_path(path: Union[str, PathLike], default: Optional[str] = None) -> Optional[str]:
+def format_for_path(
+    path: Union[str, PathLike[str]], default: Optional[str] = None
+) -> Optional[str]:
     """The format a file's suffix says (``SUFFIXES``), else ``default``.
 
     >>> format_for_path("docs/intro.rst"), format_for_path("README.adoc"), format_for_path("a.c")

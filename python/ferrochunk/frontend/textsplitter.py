@@ -27,7 +27,7 @@ def log_oversized(total: int, chunk_size: int) -> None:
     )
 
 
-def keep_mode(keep_separator: object) -> Union[bool, str]:
+def keep_mode(keep_separator: object) -> Literal[False, "start", "end"]:
     """LangChain's reading of ``keep_separator``: falsy drops, ``"end"`` appends, else starts."""
     if not keep_separator:
         return False
@@ -63,25 +63,7 @@ def create_documents(
     found the way LangChain finds it."""
     metadatas_ = metadatas or [{}] * len(texts)
     if type(texts) is list and all_plain(metadatas_, len(texts)):
-        # Every text split first, then every document made in one native call: no
-        # metadata to deep-copy in Python, so nothing observable moves (the size
-        # warnings come as each text is split, as before; an error stops the split).
-        chunk_lists = [c if type(c) is list else list(c) for c in splitter._split_texts(texts)]
-        starts = None
-        if splitter._add_start_index:
-            starts = [
-                start_indexes(t, c, splitter._chunk_overlap) for t, c in zip(texts, chunk_lists)
-            ]
-        try:
-            return make_all_documents(chunk_lists, metadatas_, starts)
-        except TypeError:  # a subclass's chunks that are no `str`: see `_constructed`
-            if all(type(c) is str for chunks in chunk_lists for c in chunks):
-                raise
-        documents = []
-        for i, chunks in enumerate(chunk_lists):
-            at = None if starts is None else starts[i]
-            documents += _constructed(chunks, metadatas_[i], at)
-        return documents
+        return _all_at_once(splitter, texts, metadatas_)
     documents: list[Document] = []
     if isinstance(texts, (list, tuple)):
         pairs: Iterable[tuple[str, list[str]]] = zip(texts, splitter._split_texts(texts))
@@ -103,6 +85,28 @@ def create_documents(
             except TypeError:  # a later chunk is no `str`: see `_constructed`
                 pass
         documents += _constructed(chunks, metadatas_[i], starts)
+    return documents
+
+
+def _all_at_once(
+    splitter: Any, texts: list[str], metadatas: list[dict[Any, Any]]
+) -> list[Document]:
+    """Every text split first, then every document made in one native call: no metadata
+    to deep-copy in Python, so nothing observable moves (the size warnings come as each
+    text is split, as before; an error stops the split)."""
+    chunk_lists = [c if type(c) is list else list(c) for c in splitter._split_texts(texts)]
+    starts = None
+    if splitter._add_start_index:
+        starts = [start_indexes(t, c, splitter._chunk_overlap) for t, c in zip(texts, chunk_lists)]
+    try:
+        return make_all_documents(chunk_lists, metadatas, starts)
+    except TypeError:  # a subclass's chunks that are no `str`: see `_constructed`
+        if all(type(c) is str for chunks in chunk_lists for c in chunks):
+            raise
+    documents: list[Document] = []
+    for i, chunks in enumerate(chunk_lists):
+        at = None if starts is None else starts[i]
+        documents += _constructed(chunks, metadatas[i], at)
     return documents
 
 

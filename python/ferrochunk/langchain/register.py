@@ -38,7 +38,8 @@ def register_with_langchain(ours: Mapping[str, Any]) -> None:
     theirs = _theirs()
     if theirs is None:
         return
-    pairs = [("TextSplitter", SharedTextSplitter)]
+    pairs: list[tuple[str, type[Any]]] = [("TextSplitter", SharedTextSplitter)]
+
     pairs += [(name, ours[name]) for name in theirs.__all__ if isinstance(ours.get(name), type)]
     for name, cls in pairs:
         try:

@@ -79,11 +79,12 @@ class SentenceTransformersTokenTextSplitter(TextSplitter):
         return len(self._encode(text))
 
     def _encode(self, text: str) -> list[int]:
-        return self.tokenizer.encode(
+        ids: list[int] = self.tokenizer.encode(
             text,
             max_length=self._max_length_equal_32_bit_integer,
             truncation="do_not_truncate",
         )
+        return ids
 
 
 __all__ = ["SentenceTransformersTokenTextSplitter"]

@@ -294,9 +294,9 @@ class TextChunker(MarkdownChunker):
         return markdown.replace("markdown-v2|", f"{self.format}-v1|", 1)
 
 
-def _rebuild(cls: type, args: dict[str, Any]) -> MarkdownChunker:
-    args = dict(args)
-    return cls(args.pop("chunk_size"), **args)
+def _rebuild(cls: type[MarkdownChunker], args: dict[str, Any]) -> MarkdownChunker:
+    kwargs = dict(args)
+    return cls(kwargs.pop("chunk_size"), **kwargs)
 
 
 __all__ = [

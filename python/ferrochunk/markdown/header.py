@@ -74,7 +74,8 @@ class MarkdownHeaderTextSplitter:
             rules, names = self._rules()  # raises as LangChain does on malformed headers
             cache = (snapshot, header_engine(self, rules), names)
             self.__dict__["_engine_cache"] = None if snapshot is None else cache
-        return cache[1].split(text, cache[2])
+        documents: list[Document] = cache[1].split(text, cache[2])
+        return documents
 
     def _is_custom_header(self, line: str, sep: str) -> bool:
         """Whether ``line`` is a custom header for ``sep`` (``**Title**``-style, for the
@@ -88,7 +89,7 @@ class MarkdownHeaderTextSplitter:
         headers, custom = self.headers_to_split_on, self.custom_header_patterns
         if type(headers) is not list or type(custom) is not dict:
             return None
-        if not all(type(h) is tuple or type(h) is list for h in headers):
+        if not all(type(h) in (tuple, list) for h in headers):
             return None
         entries = tuple(map(tuple, headers))  # entries copied: a list entry may change
         return entries, tuple(custom.items()), self.return_each_line, self.strip_headers

@@ -42,7 +42,7 @@ def as_embedder(embedder: EmbedderLike) -> Callable[[list[str]], Any]:
         if callable(method):
             return method  # type: ignore[no-any-return]
     if callable(embedder):
-        return embedder  # type: ignore[no-any-return]
+        return embedder
     raise TypeError(
         f"embedder must be a callable list[str] -> array [n, dim], or an object with "
         f"embed_documents (LangChain), encode (sentence-transformers, model2vec) or embed "
@@ -115,4 +115,5 @@ def cosine_distances(vectors: np.ndarray) -> np.ndarray:
     dots = np.einsum("ij,ij->i", vectors[:-1], vectors[1:])
     denominators = norms[:-1] * norms[1:]
     similarity = np.divide(dots, denominators, out=np.zeros_like(dots), where=denominators > 0)
-    return 1.0 - similarity
+    distances: np.ndarray = 1.0 - similarity
+    return distances

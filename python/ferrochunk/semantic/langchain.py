@@ -85,15 +85,15 @@ class SemanticChunker(BaseDocumentTransformer):
 
     def _calculate_sentence_distances(
         self, single_sentences_list: list[str]
-    ) -> tuple[list[float], list[dict]]:
-        sentences = [
+    ) -> tuple[list[float], list[dict[str, Any]]]:
+        sentences: list[dict[str, Any]] = [
             {"sentence": s, "index": i, "combined_sentence": self._window(single_sentences_list, i)}
             for i, s in enumerate(single_sentences_list)
         ]
         vectors = self.embeddings.embed_documents([s["combined_sentence"] for s in sentences])
         for i, sentence in enumerate(sentences):
             sentence["combined_sentence_embedding"] = vectors[i]
-        distances = []
+        distances: list[float] = []
         for current, following in itertools.pairwise(sentences):
             similarity = _pair_similarity(
                 current["combined_sentence_embedding"], following["combined_sentence_embedding"]
@@ -135,7 +135,7 @@ class SemanticChunker(BaseDocumentTransformer):
         return chunks
 
     def create_documents(
-        self, texts: list[str], metadatas: Optional[list[dict]] = None
+        self, texts: list[str], metadatas: Optional[list[dict[str, Any]]] = None
     ) -> list[Document]:
         """Documents from texts, each chunk with a deep copy of its text's metadata."""
         metas = metadatas or [{}] * len(texts)

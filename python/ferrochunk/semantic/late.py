@@ -202,6 +202,7 @@ def _spans(chunks: Sequence[Span], unit: str) -> list[tuple[int, int]]:
     if unit not in ("char", "byte"):
         raise ValueError(f"unit must be 'char' or 'byte', got {unit!r}")
     spans = []
+    c: Any  # a Chunk-like object (duck-typed, as ``Span`` says) or a pair
     for c in chunks:
         if hasattr(c, "start") and hasattr(c, "end"):
             span = (c.start, c.end) if unit == "char" else (c.byte_start, c.byte_end)
@@ -234,11 +235,14 @@ def _pool(
             f"{n_tokens} tokens; was the document truncated by the model? Run it in windows "
             "(late_chunk(..., window=...)) or pass on_empty='nan' or 'zeros'"
         )
+    pooled: np.ndarray
     if pooling == "first":
-        return emb[picked[0]]
-    if pooling == "max":
-        return emb[picked].max(axis=0)
-    return emb[picked].mean(axis=0)
+        pooled = emb[picked[0]]
+    elif pooling == "max":
+        pooled = emb[picked].max(axis=0)
+    else:
+        pooled = emb[picked].mean(axis=0)
+    return pooled
 
 
 def _window_starts(length: int, window: Optional[int], overlap: int) -> list[int]:

@@ -13,7 +13,7 @@ import json
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Literal, Optional, Union
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
 from ..engines.common import NATIVE, chunk_type, counted, is_native_length
@@ -28,7 +28,7 @@ from ..frontend.checks import (
     window_overlap,
 )
 from ..frontend.chunks import Piece, length_name, to_chunks
-from ..frontend.splitter import DEFAULT_SEPARATORS, SplitOptions
+from ..frontend.splitter import DEFAULT_SEPARATORS, SplitOptions, SplitterArgs
 from .files import BUFFER_BYTES, BinarySource, split_file
 
 if TYPE_CHECKING:  # typing.Unpack is 3.11+
@@ -70,34 +70,27 @@ class Splitter:
         strip_whitespace: bool = True,
         length_function: Optional[Callable[[str], int]] = None,
     ) -> None:
-        chunk_overlap = window_overlap(chunk_size, chunk_overlap)  # type: ignore[assignment]
-        check_sizes(chunk_size, chunk_overlap)
+        size, overlap = check_sizes(chunk_size, window_overlap(chunk_size, chunk_overlap))
         seps = list(DEFAULT_SEPARATORS if separators is None else separators)
         if not all(isinstance(s, str) for s in seps) or isinstance(separators, str):
             raise TypeError("separators must be a list of str, e.g. ['\\n\\n', '\\n', ' ', '']")
         if is_separator_regex:
             for pattern in seps:
                 check_pattern(pattern)
-        if keep_separator is True:
-            keep_separator = "start"
-        if keep_separator not in ("start", "end"):
-            raise ValueError(
-                f"keep_separator must be 'start' or 'end', got {keep_separator!r}: chunks keep "
-                "their separators so they are exact spans of the text (the LangChain drop-in "
-                "classes accept keep_separator=False)"
-            )
+        keep = _keep_mode(keep_separator)
         if length_function is not None and not callable(length_function):
             raise TypeError(f"length_function must be callable, got {length_function!r}")
-        self._args = {
-            "chunk_size": chunk_size,
-            "chunk_overlap": chunk_overlap,
+        self._args: SplitterArgs = {
+            "chunk_size": size,
+            "chunk_overlap": overlap,
             "separators": tuple(seps) or tuple(DEFAULT_SEPARATORS),
             "is_separator_regex": bool(is_separator_regex),
-            "keep_separator": keep_separator,
+            "keep_separator": keep,
             "strip_whitespace": bool(strip_whitespace),
             "length_function": length_function,
         }
-        self._engine = splitter_engine(self._args, self._stack)
+        # `_native.Splitter`, or the reference `Engine` (whose `split` gives pieces)
+        self._engine: Any = splitter_engine(self._args, self._stack)
 
     @property
     def settings(self) -> str:
@@ -114,7 +107,9 @@ class Splitter:
         )
 
     def _split_pieces(self, text: str) -> tuple[list[Piece], list[int]]:
-        return self._engine.split(text, self._args["length_function"] or len)
+        pieces: tuple[list[Piece], list[int]]
+        pieces = self._engine.split(text, self._args["length_function"] or len)
+        return pieces
 
     def split(self, text: str, metadata: Optional[Mapping[str, Any]] = None) -> list[Chunk]:
         """Chunks of ``text``, each carrying a read-only view of ``metadata``."""
@@ -280,9 +275,22 @@ class Splitter:
         return (_rebuild, (type(self), self._args))
 
 
-def _rebuild(cls: type, args: dict[str, Any]) -> Splitter:
-    args = dict(args)
-    return cls(args.pop("chunk_size"), **args)
+def _keep_mode(keep_separator: object) -> Literal["start", "end"]:
+    """``keep_separator`` checked: ``True`` is ``"start"``; chunks always keep theirs."""
+    if keep_separator is True or keep_separator == "start":
+        return "start"
+    if keep_separator == "end":
+        return "end"
+    raise ValueError(
+        f"keep_separator must be 'start' or 'end', got {keep_separator!r}: chunks keep "
+        "their separators so they are exact spans of the text (the LangChain drop-in "
+        "classes accept keep_separator=False)"
+    )
+
+
+def _rebuild(cls: type[Splitter], args: Mapping[str, Any]) -> Splitter:
+    kwargs = dict(args)
+    return cls(kwargs.pop("chunk_size"), **kwargs)
 
 
 _NO_METADATA: Mapping[str, Any] = MappingProxyType({})
@@ -360,7 +368,7 @@ def _settings_key(
 
 @functools.lru_cache(maxsize=_CACHED_SPLITTERS)
 def _cached_splitter(key: _Key) -> Splitter:
-    args = {name: list(v) if kind is list else v for name, kind, v in key}
+    args: dict[str, Any] = {name: list(v) if kind is list else v for name, kind, v in key}
     return Splitter(args.pop("chunk_size"), **args)
 
 

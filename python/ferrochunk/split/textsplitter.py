@@ -304,7 +304,8 @@ class CharacterTextSplitter(TextSplitter):
         )
         cache = self._engine_cache
         engine = cache[1] if cache is not None and cache[0] == key else self._engine(key)
-        return engine.split_text(text, self._length_function, log_oversized)
+        chunks: list[str] = engine.split_text(text, self._length_function, log_oversized)
+        return chunks
 
     def _key(self) -> tuple[Any, ...]:
         """Everything the engine depends on, to notice when a setting was changed."""
@@ -369,7 +370,8 @@ class RecursiveCharacterTextSplitter(TextSplitter):
             engine = cache[1]
         else:
             engine = self._engine(key, separators)
-        return engine.split_text(text, self._length_function, log_oversized)
+        chunks: list[str] = engine.split_text(text, self._length_function, log_oversized)
+        return chunks
 
     def _key(self) -> tuple[Any, ...]:
         return (

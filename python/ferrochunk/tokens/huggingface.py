@@ -71,7 +71,7 @@ _TOKENIZE_PATH = (
 )
 
 
-def _fast_tokenizer_class() -> Optional[type]:
+def _fast_tokenizer_class() -> Optional[type[Any]]:
     """``transformers.PreTrainedTokenizerFast`` (``TokenizersBackend`` in 5.x), if importable."""
     try:
         from transformers import PreTrainedTokenizerFast

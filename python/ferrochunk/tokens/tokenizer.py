@@ -16,7 +16,7 @@ import functools
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Optional
+from typing import Any, Optional, TypeVar
 
 from .. import _native
 from ..frontend.checks import check_text, metadata_dict, window_overlap
@@ -34,7 +34,10 @@ def clean_text(text: object) -> str:
     return text
 
 
-def _call(method: Callable[..., Any], text: object, *args: Any) -> Any:
+_R = TypeVar("_R")
+
+
+def _call(method: Callable[..., _R], text: object, *args: Any) -> _R:
     """``method(text, *args)`` on a native method that reads the ``str`` where CPython keeps it
     and raises ``UnicodeEncodeError`` on lone surrogates: those are then replaced first, as
     tiktoken does, and the call made again (checking up front would convert every text)."""
@@ -234,12 +237,12 @@ def split_tokens(
     [('one two', 2), (' three', 1)]
     """
     text = check_text(text)
-    chunk_overlap = window_overlap(chunk_size, chunk_overlap)  # type: ignore[assignment]
-    _check_window(chunk_size, chunk_overlap)
+    size, overlap = _check_window(chunk_size, window_overlap(chunk_size, chunk_overlap))
     meta = MappingProxyType(metadata_dict(metadata or None))
     try:
         native = get_encoding(encoding)._native
-        return native.windows(text, *_native_window(chunk_size, chunk_overlap), meta)
+        return native.windows(text, *_native_window(size, overlap), meta)
+
     except UnicodeEncodeError as err:
         raise ValueError(
             f"text has a lone surrogate {text[err.start]!r} at index {err.start}, which has "
@@ -247,7 +250,8 @@ def split_tokens(
         ) from None
 
 
-def _check_window(chunk_size: object, chunk_overlap: object) -> None:
+def _check_window(chunk_size: object, chunk_overlap: object) -> tuple[int, int]:
+    """The token windows' sizes, checked: ints, ``chunk_size > chunk_overlap >= 0``."""
     for name, value in (("chunk_size", chunk_size), ("chunk_overlap", chunk_overlap)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"{name} must be an int, got {type(value).__name__}")
@@ -257,6 +261,7 @@ def _check_window(chunk_size: object, chunk_overlap: object) -> None:
             f"need chunk_size > chunk_overlap >= 0, got chunk_size={chunk_size}, "
             f"chunk_overlap={chunk_overlap}"
         )
+    return chunk_size, chunk_overlap
 
 
 def _native_window(chunk_size: int, chunk_overlap: int) -> tuple[int, int]:

@@ -30,10 +30,10 @@ class TokenSplitter:
         chunk_overlap: Optional[int] = None,
         encoding: str = "cl100k_base",
     ) -> None:
-        chunk_overlap = window_overlap(chunk_size, chunk_overlap)  # type: ignore[assignment]
-        _check_window(chunk_size, chunk_overlap)
-        self.chunk_size = chunk_size
-        self.chunk_overlap = chunk_overlap
+        size, overlap = _check_window(chunk_size, window_overlap(chunk_size, chunk_overlap))
+        self.chunk_size = size
+        self.chunk_overlap = overlap
+
         self.encoding = encoding
         self._encoder = get_encoding(encoding)._native
 

@@ -13,7 +13,7 @@ import pathlib
 import threading
 from collections.abc import Iterable
 from io import StringIO
-from typing import Any, Optional
+from typing import Any, Optional, cast
 
 from ...documents import Document
 from ...split.textsplitter import RecursiveCharacterTextSplitter
@@ -120,7 +120,7 @@ class HTMLSectionSplitter:
         html = self.convert_possible_tags_to_header(file.getvalue())
         return [
             Document(
-                section["content"],
+                cast(str, section["content"]),  # never None: sections with text only
                 metadata={self.headers_to_split_on[str(section["tag_name"])]: section["header"]},
             )
             for section in self.split_html_by_headers(html)

@@ -170,7 +170,9 @@ class HTMLSemanticPreservingSplitter(BaseDocumentTransformer):
             documents.extend(self._section_documents(section))
         return documents
 
-    def _walk(self, elements: Any, section: _Section, documents: list, tag_cls: Any) -> None:
+    def _walk(
+        self, elements: Any, section: _Section, documents: list[Document], tag_cls: Any
+    ) -> None:
         """LangChain's ``_process_element``: headers close the section, preserved elements
         become placeholders, other elements are descended into (their own text after
         their children's) or, without child tags, taken as text."""

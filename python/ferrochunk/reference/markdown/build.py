@@ -17,11 +17,23 @@ from .sections import Coverage, Sections
 # One chunk or parent before it becomes an object: (start, end, byte_start, byte_end,
 # heading_path, continuation, table_header, id, parent, coverage, tokens)
 Span = tuple[
-    int, int, int, int, tuple, bool, Optional[str], str, Optional[int], Coverage, Optional[int]
+    int,
+    int,
+    int,
+    int,
+    tuple[str, ...],
+    bool,
+    Optional[str],
+    str,
+    Optional[int],
+    Coverage,
+    Optional[int],
 ]
+# What :func:`spans` takes: (start, end, heading_path, continuation, table_header, coverage)
+Item = tuple[int, int, tuple[str, ...], bool, Optional[str], Coverage]
 
 
-def spans(text: str, doc: str, settings: str, items: list[tuple], tokens: Any) -> list[Span]:
+def spans(text: str, doc: str, settings: str, items: list[Item], tokens: Any) -> list[Span]:
     """Byte offsets, ids and token counts (when ``tokens`` counts them) for
     ``(start, end, path, continuation, header, coverage)`` in order."""
     digest = text_digest(text)
@@ -104,7 +116,7 @@ class ReferenceMarkdownEngine:
         return build(text, kids, doc, options, hierarchy, parent_ids), made
 
 
-def embedding_text(path: tuple, header: Optional[str], text: str) -> str:
+def embedding_text(path: tuple[str, ...], header: Optional[str], text: str) -> str:
     """What to embed: the heading path, the repeated table header, then the text."""
     prefix = " > ".join(path) + "\n\n" if path else ""
     return prefix + (header + "\n" if header else "") + text

@@ -244,9 +244,11 @@ class MarkdownEngine:
             return self.sentence_cut(text, a, b, budget, budget, path)
         engine = Engine(max(budget, 1), 0, self.separators, "end", True, recursive=True)
         pieces, _ = engine.split(text[a:b], self.length or len)
-        return [
-            Unit(a + s, a + s + len(t), path, continuation=k > 0) for k, (t, s) in enumerate(pieces)
-        ]
+        units = []
+        for k, (t, s) in enumerate(pieces):
+            assert s is not None  # separators kept: every piece is a slice of the text
+            units.append(Unit(a + s, a + s + len(t), path, continuation=k > 0))
+        return units
 
     # -- packing ---------------------------------------------------------------------------
 

@@ -53,7 +53,7 @@ class HeaderEngine:
         blocks: list[Block] = []
         content: list[str] = []
         meta: Metadata = {}
-        stack: list[tuple[int, Optional[int]]] = []  # (level, name id) of open headers
+        stack: list[tuple[int, int]] = []  # (level, name id) of open named headers
         fence = ""
 
         def flush(metadata: Metadata) -> None:
@@ -80,7 +80,7 @@ class HeaderEngine:
                     continue
                 if rule.name is not None:
                     while stack and stack[-1][0] >= rule.level:
-                        meta.pop(stack.pop()[1], None)  # type: ignore[arg-type]
+                        meta.pop(stack.pop()[1], None)
                     stack.append((rule.level, rule.name))
                     meta[rule.name] = title
                 flush(before)
@@ -112,12 +112,14 @@ class HookedHeaderEngine(HeaderEngine):
         return match_header(line, rule._replace(custom=False))  # the standard reading
 
     def split(self, text: str, names: list[Any]) -> list[Document]:
-        lines = [
+        lines: list[dict[str, Any]] = [
             {"content": c, "metadata": {names[k]: v for k, v in m.items()}}
             for c, m in self._scan(text)
         ]
         if not self.return_each_line:
-            return self.splitter.aggregate_lines_to_chunks(lines)
+            chunks: list[Document] = self.splitter.aggregate_lines_to_chunks(lines)
+            return chunks
+
         return [Document(page_content=x["content"], metadata=x["metadata"]) for x in lines]
 
 

@@ -43,7 +43,7 @@ HTML_KINDS: list[tuple[str, Optional[str], bool]] = [
     (f"(?i)^</?(?:{_BLOCK_NAMES})(?:[ \\t>]|/>|$)", None, True),
     (_TAG7, None, False),
 ]  # fmt: skip
-HTML_RES = [(re.compile(a), b and re.compile(b), c) for a, b, c in HTML_KINDS]
+HTML_RES = [(re.compile(a), re.compile(b) if b else None, c) for a, b, c in HTML_KINDS]
 _DELIM_CELL = re.compile("^:?-+:?$")
 # A CommonMark link reference definition on one line (of a paragraph: any indent): label
 # (not blank, brackets escaped), destination (<...>, or no spaces nor controls), then

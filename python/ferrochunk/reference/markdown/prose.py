@@ -97,8 +97,8 @@ class Prose:
             seams = []
             for i, c in enumerate(span):
                 if c == "\n":
-                    line = span[i + 1 :].split("\n", 1)[0]
-                    if line.strip() and indent(line)[0] <= base and not continues(line):
+                    rest = span[i + 1 :].split("\n", 1)[0]
+                    if rest.strip() and indent(rest)[0] <= base and not continues(rest):
                         seams.append(a + i + 1)
         elif level == LINE:
             seams = [i + 1 for i in range(a, b) if text[i] == "\n"]

@@ -6,7 +6,7 @@ the benchmarks compare with. It never imports LangChain or Rust.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Optional
 
 from .merge import merge
 from .scan import Keep, Piece, Separator
@@ -58,7 +58,15 @@ class Engine:
             warn(total, self.chunk_size)
         return [p[0] for p in pieces]
 
-    def _recurse(self, text, start, seps, length, out, oversized) -> None:
+    def _recurse(
+        self,
+        text: str,
+        start: Optional[int],
+        seps: list[Separator],
+        length: LengthFunction,
+        out: list[Piece],
+        oversized: list[int],
+    ) -> None:
         sep, rest = _choose(seps, text)
         join = self._join(sep)
         good: list[Piece] = []
@@ -79,7 +87,14 @@ class Engine:
         if good:
             self._merge(good, good_lengths, join, length(join), out, oversized)
 
-    def _deeper(self, piece, rest, length, out, oversized) -> None:
+    def _deeper(
+        self,
+        piece: Piece,
+        rest: list[Separator],
+        length: LengthFunction,
+        out: list[Piece],
+        oversized: list[int],
+    ) -> None:
         """A piece too long for a chunk, split with the separators after the one used."""
         self._recurse(piece[0], piece[1], rest, length, out, oversized)
 
@@ -87,7 +102,15 @@ class Engine:
         """The text pieces are joined with: nothing when separators are kept."""
         return "" if self.keep else sep.join_text
 
-    def _merge(self, pieces, lengths, join, sep_len, out, oversized) -> None:
+    def _merge(
+        self,
+        pieces: list[Piece],
+        lengths: list[int],
+        join: str,
+        sep_len: int,
+        out: list[Piece],
+        oversized: list[int],
+    ) -> None:
         groups, over = merge(lengths, sep_len, self.chunk_size, self.chunk_overlap)
         oversized.extend(over)
         for lo, hi in groups:

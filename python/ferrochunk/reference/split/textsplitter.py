@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...frontend.textsplitter import SeparatorSpec, keep_mode
-from .recursive import Engine
-from .scan import Separator
+from .recursive import Engine, LengthFunction
+from .scan import Piece, Separator
 
 
 def make_engine(splitter: Any, specs: list[SeparatorSpec], recursive: bool) -> Engine:
@@ -46,11 +46,26 @@ class HookedEngine(Engine):
         )
         self.splitter = splitter
 
-    def _merge(self, pieces, lengths, join, sep_len, out, oversized) -> None:
+    def _merge(
+        self,
+        pieces: list[Piece],
+        lengths: list[int],
+        join: str,
+        sep_len: int,
+        out: list[Piece],
+        oversized: list[int],
+    ) -> None:
         merged = self.splitter._merge_splits([p[0] for p in pieces], join)
         out.extend((chunk, None) for chunk in merged)
 
-    def _deeper(self, piece, rest, length, out, oversized) -> None:
+    def _deeper(
+        self,
+        piece: Piece,
+        rest: list[Separator],
+        length: LengthFunction,
+        out: list[Piece],
+        oversized: list[int],
+    ) -> None:
         texts = self.splitter._split_text(piece[0], [sep.text for sep in rest])
         out.extend((chunk, None) for chunk in texts)
 
