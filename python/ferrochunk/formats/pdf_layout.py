@@ -63,10 +63,14 @@ def _hyphenated(before: str, after: str) -> bool:
     )
 
 
+# A line's place and text (size, height band, text): a running header's repeats.
+Key = tuple[int, int, str]
+
+
 def drop_furniture(pages: list[list[Line]]) -> list[list[Line]]:
     """The pages without running headers, footers and page numbers."""
     outer = [_outer(lines) for lines in pages]
-    seen: Counter[tuple] = Counter()
+    seen: Counter[Key] = Counter()
     for lines in outer:
         seen.update({key for line in lines for key in _keys(line)})
     threshold = max(2, (len(pages) + 1) // 2)
@@ -90,7 +94,7 @@ def _outer(lines: list[Line]) -> list[Line]:
     return [line for line in ends if line.top > line.page_height - edge or line.bottom < edge]
 
 
-def _keys(line: Line) -> tuple[tuple, tuple]:
+def _keys(line: Line) -> tuple[Key, Key]:
     """Where a line is and what it says: as written, and with each number made relative
     to the page's (a running header's ``page 7`` on page 7 reads as ``page #+0``)."""
     where = (round(line.size), round(line.top / 6))
@@ -167,7 +171,13 @@ def _body_pitch(lines: list[Line], body: float) -> float:
 
 
 def _starts_block(
-    prev: Line | None, line: Line, level: int, block: Block, pitch: float, margins: dict, width: int
+    prev: Line | None,
+    line: Line,
+    level: int,
+    block: Block,
+    pitch: float,
+    margins: dict[int, float],
+    width: int,
 ) -> bool:
     if prev is None or level != block.level or abs(line.size - block.size) >= 0.6:
         return True
@@ -186,8 +196,8 @@ def _starts_block(
         return True
     if line.x0 - prev.x0 > 0.9 * line.size and not _BULLET.match(block.parts[0][1]):
         return True
-    ended = _SENTENCE_END.search(prev.text)
-    return bool(ended) and len(prev.text) < 0.6 * width
+    mark = _SENTENCE_END.search(prev.text)
+    return bool(mark) and len(prev.text) < 0.6 * width
 
 
 def render(blocks: list[Block], pages: int) -> Rendition:
