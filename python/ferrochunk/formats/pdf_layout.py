@@ -1,12 +1,9 @@
-"""PDF lines to a Markdown rendition: page furniture dropped, lines joined into paragraphs,
-headings found by font size and weight.
+"""PDF lines to a Markdown rendition: lines joined into paragraphs, headings found by font
+size and weight.
 
-- **Furniture**: a line in the top or bottom eighth of a page is a running header or footer
-  when the same text (digits aside) is there on at least half the pages (two at least), and
-  a page number when it is only a number (``7``, ``- 7 -``, ``Page 7``, ``7 / 20``, ``vii``).
-- **Headings**: a short line whose font is a fifth larger than the body's (the size most
-  characters have), or bold at body size when the body is not; each heading size a level,
-  larger first, bold body-size headings last. Heading lines in a row with one style join.
+- **Furniture** (running headers, footers, page numbers): :mod:`.pdf_furniture`.
+- **Headings**: larger or bold lines (:class:`Headings`); heading lines in a row with one
+  style join.
 - **Paragraphs**: lines join (with a space; a word hyphenated at a line end joined whole)
   until a gap wider than the body's line pitch, a change of size, an indented first line,
   a bullet, or a short line ending a sentence. At a page or column break the paragraph goes
@@ -25,14 +22,10 @@ from statistics import median
 from .pdf_lines import Line
 from .rendition import Rendition, escape_block_start
 
-MARGIN = 1 / 8  # the share of the page height at top and bottom where furniture lives
-_PAGE_NUMBER = re.compile(
-    r"(?i)^(page\s+)?[-\u2013\u2014(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-\u2013\u2014)\]]?"
-    r"(\s*(/|of)\s*\d{1,4})?$"
-)
 _BULLET = re.compile(
     r"^[\u2022\u25e6\u25aa\u2023\u25cf\u25cb\u25a0\u25a1\u25b8\u25ba\u2013\u2014*]\s"
 )
+_LEADERS = re.compile(r"(\.\s?){4}")
 _SENTENCE_END = re.compile(r"[.!?:;][\"'\u201d\u2019)\]]*$")
 
 
@@ -63,42 +56,6 @@ def _hyphenated(before: str, after: str) -> bool:
     )
 
 
-def drop_furniture(pages: list[list[Line]]) -> list[list[Line]]:
-    """The pages without running headers, footers and page numbers."""
-    outer = [_outer(lines) for lines in pages]
-    seen: Counter[tuple] = Counter()
-    for lines in outer:
-        seen.update({key for line in lines for key in _keys(line)})
-    threshold = max(2, (len(pages) + 1) // 2)
-
-    def furniture(line: Line) -> bool:
-        return bool(_PAGE_NUMBER.match(line.text)) or any(
-            seen[key] >= threshold for key in _keys(line)
-        )
-
-    return [
-        [line for line in lines if not (id(line) in edge and furniture(line))]
-        for lines, edge in zip(pages, ({id(line) for line in o} for o in outer))
-    ]
-
-
-def _outer(lines: list[Line]) -> list[Line]:
-    """The two top and two bottom lines of a page, when they are in its margins."""
-    by_height = sorted(lines, key=lambda line: -line.top)
-    ends = by_height[:2] + by_height[-2:]
-    edge = MARGIN * (lines[0].page_height if lines else 0)
-    return [line for line in ends if line.top > line.page_height - edge or line.bottom < edge]
-
-
-def _keys(line: Line) -> tuple[tuple, tuple]:
-    """Where a line is and what it says: as written, and with each number made relative
-    to the page's (a running header's ``page 7`` on page 7 reads as ``page #+0``)."""
-    where = (round(line.size), round(line.top / 6))
-    number = line.page + 1
-    relative = re.sub(r"\d+", lambda m: f"#{int(m.group()) - number:+d}", line.text.lower())
-    return (*where, line.text), (*where, relative)
-
-
 def body_size(lines: Iterable[Line]) -> float:
     """The font size most characters have."""
     sizes: Counter[float] = Counter()
@@ -107,46 +64,83 @@ def body_size(lines: Iterable[Line]) -> float:
     return sizes.most_common(1)[0][0] if sizes else 0.0
 
 
-def heading_levels(
-    lines: list[Line], body: float, body_bold: bool
-) -> dict[tuple[float, bool], int]:
-    """``(size, bold) -> level`` of the heading styles: larger sizes first, then bold at
-    body size."""
-    styles = {
-        (round(line.size * 2) / 2, line.bold)
-        for line in lines
-        if _heading_style(line, body, body_bold)
-    }
-    order = sorted(styles, key=lambda style: (-style[0], not style[1]))
-    return {style: min(6, level) for level, style in enumerate(order, 1)}
+class Headings:
+    """Which lines are headings, and at which level.
+
+    A heading is a line of at most 200 characters with three letters or more, no dot
+    leaders (a table of contents), at the left edge of the text or centred, whose font is
+    1.2 times the body size or more, or bold at body size (not ending in ``.,;``) when the
+    body is not bold. Its style (size, bold) gives its level: the styles that head two
+    lines or more, larger first and bold before regular, take levels 1, 2, ...; a style
+    seen once (a title page's) takes the level of the next frequent style no larger.
+    """
+
+    def __init__(self, lines: list[Line], body: float, margins: dict[int, float]) -> None:
+        bold = Counter(line.bold for line in lines if abs(line.size - body) < 0.6)
+        self.body, self.body_bold, self.margins = (
+            body,
+            bool(bold) and bold.most_common(1)[0][0],
+            margins,
+        )
+        styles = Counter(_style(line) for line in lines if self._candidate(line))
+        self.levels = _levels(styles)
+
+    def level(self, line: Line) -> int:
+        return self.levels.get(_style(line), 0) if self._candidate(line) else 0
+
+    def _candidate(self, line: Line) -> bool:
+        text, body = line.text, self.body
+        if len(text) > 200 or sum(c.isalpha() for c in text) < 3 or _LEADERS.search(text):
+            return False
+        if not (
+            line.size >= body * 1.2
+            or (
+                line.bold
+                and not self.body_bold
+                and abs(line.size - body) < 0.6
+                and text[-1] not in ".,;"
+            )
+        ):
+            return False
+        left = line.x0 - self.margins.get(line.page, line.x0) <= 2 * body
+        centred = abs((line.x0 + line.x1) - line.page_width) <= 4 * body
+        return left or centred
 
 
-def _heading_style(line: Line, body: float, body_bold: bool) -> bool:
-    if len(line.text) > 200 or not any(c.isalpha() for c in line.text):
-        return False
-    if line.size >= body * 1.2:
-        return True
-    return (
-        line.bold and not body_bold and abs(line.size - body) < 0.6 and line.text[-1] not in ".,;"
+def _style(line: Line) -> tuple[float, bool]:
+    return round(line.size * 2) / 2, line.bold
+
+
+def _levels(styles: Counter[tuple[float, bool]]) -> dict[tuple[float, bool], int]:
+    def rank(style: tuple[float, bool]) -> tuple[float, bool]:
+        return -style[0], not style[1]
+
+    frequent = sorted((s for s, n in styles.items() if n >= 2), key=rank) or sorted(
+        styles, key=rank
     )
+    levels = {style: min(6, level) for level, style in enumerate(frequent, 1)}
+    for style in styles:
+        if style not in levels:
+            below = [levels[f] for f in frequent if rank(f) >= rank(style)]
+            levels[style] = below[0] if below else min(6, len(frequent) + 1)
+    return levels
 
 
 def paragraphs(pages: list[list[Line]]) -> list[Block]:
     """Headings and paragraphs, in order."""
     lines = [line for page in pages for line in page]
     body = body_size(lines)
-    body_bold = Counter(line.bold for line in lines if abs(line.size - body) < 0.6).most_common(1)
-    levels = heading_levels(lines, body, bool(body_bold and body_bold[0][0]))
     pitch = _body_pitch(lines, body)
     margins: dict[int, float] = {}  # the left edge of each page's text
     for line in lines:
         margins[line.page] = min(line.x0, margins.get(line.page, line.x0))
+    headings = Headings(lines, body, margins)
     lengths = sorted(len(line.text) for line in lines if abs(line.size - body) < 0.6)
     width = lengths[len(lengths) * 3 // 4] if lengths else 0  # a full line's length
     blocks: list[Block] = []
     previous: Line | None = None
     for line in lines:
-        level = levels.get((round(line.size * 2) / 2, line.bold), 0)
+        level = headings.level(line)
         if not blocks or _starts_block(previous, line, level, blocks[-1], pitch, margins, width):
             blocks.append(Block(level, size=line.size))
         blocks[-1].add(line)

@@ -28,10 +28,12 @@ class Line:
     size: float  # font size of its first character
     bold: bool  # its first and last characters are bold
     x0: float  # left edge of its first character
+    x1: float  # right edge of its last character
     top: float  # top of its first character (the font's ascent)
     first_bottom: float  # bottom of its first character (the font's descent)
     bottom: float  # bottom of its last character (lower when pdfium joined two lines)
     page_height: float
+    page_width: float
 
 
 def read_lines(pdfium: Any, data: bytes) -> tuple[list[list[Line]], int]:
@@ -45,12 +47,12 @@ def read_lines(pdfium: Any, data: bytes) -> tuple[list[list[Line]], int]:
     try:
         for number in range(len(document)):
             page = document[number]
-            height = page.get_height()
+            width, height = page.get_size()
             textpage = page.get_textpage()
             try:
                 text = _page_text(raw, textpage)
                 characters += len(text.strip())
-                pages.append(list(_lines(raw, textpage.raw, text, number, height)))
+                pages.append(list(_lines(raw, textpage.raw, text, number, (width, height))))
             finally:
                 textpage.close()
                 page.close()
@@ -78,16 +80,18 @@ def _page_text(raw: Any, textpage: Any) -> str:
     return "".join(chars)
 
 
-def _lines(raw: Any, textpage: Any, text: str, page: int, height: float) -> Iterator[Line]:
+def _lines(
+    raw: Any, textpage: Any, text: str, page: int, page_size: tuple[float, float]
+) -> Iterator[Line]:
     """The visual lines of the page: pdfium's lines, split again where pdfium ran two
     visual lines together (the text drops by a line, found by bisection)."""
     rect = raw.FS_RECTF()
     name = ctypes.create_string_buffer(128)
     flags = ctypes.c_int()
 
-    def box(index: int) -> tuple[float, float, float]:
+    def box(index: int) -> tuple[float, float, float, float]:
         raw.FPDFText_GetLooseCharBox(textpage, index, rect)
-        return rect.left, rect.top, rect.bottom
+        return rect.left, rect.top, rect.right, rect.bottom
 
     def bold(index: int) -> bool:
         if raw.FPDFText_GetFontWeight(textpage, index) >= 600:
@@ -98,23 +102,26 @@ def _lines(raw: Any, textpage: Any, text: str, page: int, height: float) -> Iter
 
     def line(first: int, last: int, hyphen: bool) -> Line:
         words = text[first : last + 1].translate(_JOINED).split()
-        x0, top, first_bottom = box(first)
+        x0, top, _, first_bottom = box(first)
+        _, _, x1, bottom = box(last)
         return Line(
             page=page,
             text=" ".join(words) + ("-" if hyphen else ""),
             size=round(raw.FPDFText_GetFontSize(textpage, first), 2),
             bold=bold(first) and bold(last),
             x0=x0,
+            x1=x1,
             top=top,
             first_bottom=first_bottom,
-            bottom=box(last)[2],
-            page_height=height,
+            bottom=bottom,
+            page_height=page_size[1],
+            page_width=page_size[0],
         )
 
     for first, last, hyphen in _segments(text):
         size = raw.FPDFText_GetFontSize(textpage, first)
-        while box(first)[2] - box(last)[2] > 0.8 * size:  # two visual lines in one
-            split = _first_below(text, first, last, box(first)[2] - 0.8 * size, box)
+        while box(first)[3] - box(last)[3] > 0.8 * size:  # two visual lines in one
+            split = _first_below(text, first, last, box(first)[3] - 0.8 * size, box)
             end = split - 1
             while end > first and text[end].isspace():
                 end -= 1
@@ -144,7 +151,7 @@ def _first_below(text: str, first: int, last: int, level: float, box: Any) -> in
     low, high = 0, len(candidates) - 1
     while low < high:
         middle = (low + high) // 2
-        if box(candidates[middle])[2] < level:
+        if box(candidates[middle])[3] < level:
             high = middle
         else:
             low = middle + 1
