@@ -41,6 +41,8 @@ class Written:
     paragraphs: list[Paragraph] = field(default_factory=list)
     headings: list[tuple[int, str]] = field(default_factory=list)
     hyphenated: list[str] = field(default_factory=list)  # words cut at a line end
+    code: list[str] = field(default_factory=list)  # the code blocks, in Courier
+    code_pages: list[tuple[int, int]] = field(default_factory=list)  # first and last page
     pages: int = 0
 
 
@@ -51,8 +53,24 @@ def sentence(rng: random.Random) -> str:
     return " ".join(words).capitalize() + "."
 
 
+CODE = -1  # the level of a code block in an outline
+
+
+def snippet(rng: random.Random) -> str:
+    """A few lines of code, indented, a blank line in some."""
+    name = rng.choice(WORDS)
+    lines = [f"def {name}_{rng.randint(1, 99)}(rows, limit={rng.randint(1, 9)}):"]
+    for _ in range(rng.randint(1, 4)):
+        item, field = rng.sample(WORDS, 2)
+        lines.append(f"    for {item} in rows[:{rng.randint(1, 50)}]:")
+        lines.append(f"        total += {item}.{field} * {rng.randint(2, 9)}")
+    if rng.random() < 0.5:
+        lines += ["", "    return total"]
+    return "\n".join(lines)
+
+
 def outline(seed: int, sections: int) -> list[tuple[int, str]]:
-    """``(level, text)``: level 0 is a paragraph."""
+    """``(level, text)``: level 0 is a paragraph, :data:`CODE` a code block."""
     rng = random.Random(seed)
     items: list[tuple[int, str]] = []
     for s in range(sections):
@@ -63,6 +81,8 @@ def outline(seed: int, sections: int) -> list[tuple[int, str]]:
                 items.append((3, f"Notes on {rng.choice(WORDS)} handling"))
             for _ in range(rng.randint(1, 4)):
                 items.append((0, " ".join(sentence(rng) for _ in range(rng.randint(1, 6)))))
+                if rng.random() < 0.25:
+                    items.append((CODE, snippet(rng)))
     return items
 
 
@@ -91,6 +111,17 @@ def write_pdf(items: list[tuple[int, str]], *, header: bool = True, indent: floa
     path: list[str] = []
     above = 0
     for level, text in items:
+        if level == CODE:
+            pdf.set_font("Courier", "", 10)
+            first = pdf.page_no()
+            for line in text.split("\n"):
+                indent = len(line) - len(line.lstrip())
+                pdf.set_x(pdf.l_margin + pdf.get_string_width(" " * indent))
+                pdf.cell(0, 5, line.strip(), new_x="LMARGIN", new_y="NEXT")
+            written.code.append(text)
+            written.code_pages.append((first, pdf.page_no()))
+            pdf.ln(4)
+            continue
         if level:
             style, size = STYLES[level]
             pdf.set_font("Helvetica", style, size)

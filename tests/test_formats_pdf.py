@@ -24,31 +24,47 @@ def written(request: pytest.FixtureRequest) -> pdf_documents.Written:
     return write_pdf(outline(request.param, sections=6))
 
 
-def headings_of(markdown: str) -> list[tuple[int, str]]:
+def read_back(markdown: str) -> dict[str, list]:
+    """The headings, paragraphs and code blocks markdown-it reads in a rendition."""
     from markdown_it import MarkdownIt
 
     tokens = MarkdownIt("commonmark").parse(markdown)
-    return [
-        (int(t.tag[1]), tokens[i + 1].content)
-        for i, t in enumerate(tokens)
-        if t.type == "heading_open"
-    ]
+    found: dict[str, list] = {"headings": [], "paragraphs": [], "code": []}
+    for i, t in enumerate(tokens):
+        if t.type == "heading_open":
+            found["headings"].append((int(t.tag[1]), tokens[i + 1].content))
+        elif t.type == "paragraph_open":
+            found["paragraphs"].append(tokens[i + 1].content)
+        elif t.type == "fence":
+            found["code"].append(t.content.removesuffix("\n"))
+    return found
 
 
 def test_the_rendition_holds_what_was_written(written) -> None:
     rendition = PdfChunker().render(written.data)
     assert written.pages >= 4 and rendition.pages == written.pages
-    blocks = rendition.text.split("\n\n")
-    assert [b for b in blocks if b and not b.startswith("#")] == [
-        p.text for p in written.paragraphs
-    ]
-    assert headings_of(rendition.text) == written.headings
+    seen = read_back(rendition.text)
+    assert seen["paragraphs"] == [p.text for p in written.paragraphs]
+    assert seen["headings"] == written.headings
+    # code: every line and its indentation; its blank lines, but one at a page break
+    assert [_lines(c) for c in seen["code"]] == [_lines(c) for c in written.code]
+    for got, (code, (first, last)) in zip(seen["code"], zip(written.code, written.code_pages)):
+        assert got == code or first != last
     for paragraph in written.paragraphs:
         assert rendition.page_at(rendition.text.index(paragraph.text)) == paragraph.page
     assert HEADER not in rendition.text
-    assert not [b for b in blocks if b.strip().isdigit()]  # no page number left
-    assert written.hyphenated and all(word in rendition.text for word in written.hyphenated)
-    assert any(p.page != p.last_page for p in written.paragraphs)  # some cross a page
+    assert not [p for p in seen["paragraphs"] if p.strip().isdigit()]  # no page number left
+    assert all(word in rendition.text for word in written.hyphenated)
+
+
+def _lines(code: str) -> list[str]:
+    return [line for line in code.split("\n") if line.strip()]
+
+
+def test_the_documents_hold_the_hard_cases() -> None:
+    documents = [write_pdf(outline(seed, sections=6)) for seed in (0, 1, 2)]
+    assert all(d.hyphenated and d.code for d in documents)
+    assert any(p.page != p.last_page for d in documents for p in d.paragraphs)  # over a page
 
 
 @pytest.mark.parametrize("size", [300, 800, 3000])
@@ -72,6 +88,9 @@ def test_chunks_keep_paragraphs_headings_and_pages(written, size: int) -> None:
         assert paragraph.heading_path in c.metadata["heading_paths"]
         assert c.metadata["page_start"] <= paragraph.page <= paragraph.last_page
         assert paragraph.last_page <= c.metadata["page_end"]
+    for code in read_back(rendition.text)["code"]:  # (the test above holds it to the source)
+        if len(code) + 8 <= size:
+            assert [c for c in chunks if code in c.text], f"code cut: {code[:40]!r}"
     assert [c.metadata["page_start"] for c in chunks] == sorted(
         c.metadata["page_start"] for c in chunks
     )

@@ -29,25 +29,47 @@ _LEADERS = re.compile(r"(\.\s?){4}")
 _SENTENCE_END = re.compile(r"[.!?:;][\"'\u201d\u2019)\]]*$")
 
 
+CODE = -1  # the level of a code block
+
+
 @dataclass
 class Block:
-    """A heading (``level`` > 0) or a paragraph: its lines' texts and pages."""
+    """A heading (``level`` > 0), a paragraph (0) or a code block (:data:`CODE`)."""
 
     level: int
-    parts: list[tuple[int, str]] = field(default_factory=list)  # (page, text) per line
+    lines: list[Line] = field(default_factory=list)
     size: float = 0.0
 
     def add(self, line: Line) -> None:
-        if self.parts and _hyphenated(self.parts[-1][1], line.text):
-            page, text = self.parts[-1]
-            self.parts[-1] = (page, text[:-1])
-            self.parts.append((line.page, "\x00" + line.text))  # NUL: join with no space
-        else:
-            self.parts.append((line.page, line.text))
+        self.lines.append(line)
 
-    @property
-    def text(self) -> str:
-        return " ".join(text for _, text in self.parts).replace(" \x00", "")
+    def pieces(self) -> list[tuple[int, str]]:
+        """``(page, text)``: the block's text in pieces, each from one page; code lines
+        keep their indentation (in character widths) and their blank lines."""
+        if self.level == CODE:
+            return self._code()
+        out: list[tuple[int, str]] = []
+        for line in self.lines:
+            if out and _hyphenated(out[-1][1], line.text):
+                out[-1] = (out[-1][0], out[-1][1][:-1])  # the word joins whole
+                out.append((line.page, line.text))
+            else:
+                out.append((line.page, (" " if out else "") + line.text))
+        return out
+
+    def _code(self) -> list[tuple[int, str]]:
+        widths = sorted((ln.x1 - ln.x0) / len(ln.text) for ln in self.lines if len(ln.text) > 3)
+        unit = widths[len(widths) // 2] if widths else 0.6 * self.size  # a character's width
+        left = min(ln.x0 for ln in self.lines)
+        out: list[tuple[int, str]] = []
+        for before, line in zip([None, *self.lines], self.lines):
+            gap = ""
+            if before is not None and before.page == line.page:
+                blank = round((before.bottom - line.first_bottom) / (line.size * 1.2)) - 1
+                gap = "\n" * max(0, min(blank, 2))
+            indent = " " * max(0, round((line.x0 - left) / unit)) if unit > 0 else ""
+            out.append((line.page, ("\n" if out else "") + gap + indent + line.text))
+        return out
 
 
 def _hyphenated(before: str, after: str) -> bool:
@@ -140,7 +162,7 @@ def paragraphs(pages: list[list[Line]]) -> list[Block]:
     blocks: list[Block] = []
     previous: Line | None = None
     for line in lines:
-        level = headings.level(line)
+        level = CODE if line.mono else headings.level(line)
         if not blocks or _starts_block(previous, line, level, blocks[-1], pitch, margins, width):
             blocks.append(Block(level, size=line.size))
         blocks[-1].add(line)
@@ -165,6 +187,8 @@ def _starts_block(
 ) -> bool:
     if prev is None or level != block.level or abs(line.size - block.size) >= 0.6:
         return True
+    if level == CODE:  # code goes on over blank lines and page breaks
+        return prev.page == line.page and prev.bottom - line.first_bottom > 4 * line.size
     if level:  # a heading goes on over lines of one style set close together
         return (
             not 0 < prev.bottom - line.first_bottom < 1.6 * line.size + 2 or prev.page != line.page
@@ -178,7 +202,7 @@ def _starts_block(
         return indented or bool(ended)
     if step > 1.3 * pitch + 0.5:
         return True
-    if line.x0 - prev.x0 > 0.9 * line.size and not _BULLET.match(block.parts[0][1]):
+    if line.x0 - prev.x0 > 0.9 * line.size and not _BULLET.match(block.lines[0].text):
         return True
     ended = _SENTENCE_END.search(prev.text)
     return bool(ended) and len(prev.text) < 0.6 * width
@@ -190,21 +214,23 @@ def render(blocks: list[Block], pages: int) -> Rendition:
     starts: list[int] = []
     offset = 0
     for block in blocks:
-        text = block.text
-        if not text:
+        pieces = block.pieces()
+        text = "".join(piece for _, piece in pieces)
+        if not text.strip():
             continue
-        head = "#" * block.level + " " if block.level else ""
-        if not block.level:
-            escaped = escape_block_start(text)
-            head, text = escaped[: len(escaped) - len(text)], text
+        if block.level == CODE:
+            fence = "`" * max(3, 1 + max(map(len, re.findall("`+", text)), default=0))
+            head, tail = fence + "\n", "\n" + fence
+        elif block.level:
+            head, tail = "#" * block.level + " ", ""
+        else:
+            head, tail = escape_block_start(text)[: -len(text)], ""
         position = offset + len(head)
-        for i, (page, part) in enumerate(block.parts):
-            if i and not part.startswith("\x00"):
-                position += 1  # the space joining it to the line before
+        for page, piece in pieces:
             while len(starts) <= page:
-                starts.append(position)
-            position += len(part.lstrip("\x00"))
-        out.append(head + text + "\n\n")
+                starts.append(position + len(piece) - len(piece.lstrip()))
+            position += len(piece)
+        out.append(head + text + tail + "\n\n")
         offset += len(out[-1])
     while len(starts) < pages:
         starts.append(offset)

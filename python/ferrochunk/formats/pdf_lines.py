@@ -17,6 +17,8 @@ _JOINED = str.maketrans("", "", "\ufffe\x02\x00")
 _HYPHENS = ("\ufffe", "\x02")
 _LINE = re.compile(r"[^\r\n\ufffe\x02]+")
 _BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demi")
+_MONO_NAMES = ("mono", "courier", "typewriter", "cmtt", "consol", "menlo", "lmtt", "sfmono")
+_FIXED_PITCH = 1  # the FixedPitch flag of a PDF font descriptor
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,7 @@ class Line:
     text: str  # without the line break; hyphenated words pdfium joined are whole
     size: float  # font size of its first character
     bold: bool  # its first and last characters are bold
+    mono: bool  # ... and monospaced (code)
     x0: float  # left edge of its first character
     x1: float  # right edge of its last character
     top: float  # top of its first character (the font's ascent)
@@ -93,22 +96,26 @@ def _lines(
         raw.FPDFText_GetLooseCharBox(textpage, index, rect)
         return rect.left, rect.top, rect.right, rect.bottom
 
-    def bold(index: int) -> bool:
-        if raw.FPDFText_GetFontWeight(textpage, index) >= 600:
-            return True
+    def font(index: int) -> tuple[bool, bool]:
+        """Whether the character's font is bold, and whether it is monospaced."""
         raw.FPDFText_GetFontInfo(textpage, index, name, 128, ctypes.byref(flags))
         font = name.value.decode("latin-1").lower()
-        return any(word in font for word in _BOLD_NAMES)
+        bold = raw.FPDFText_GetFontWeight(textpage, index) >= 600 or any(
+            word in font for word in _BOLD_NAMES
+        )
+        return bold, bool(flags.value & _FIXED_PITCH) or any(w in font for w in _MONO_NAMES)
 
     def line(first: int, last: int, hyphen: bool) -> Line:
         words = text[first : last + 1].translate(_JOINED).split()
         x0, top, _, first_bottom = box(first)
         _, _, x1, bottom = box(last)
+        (bold_first, mono_first), (bold_last, mono_last) = font(first), font(last)
         return Line(
             page=page,
             text=" ".join(words) + ("-" if hyphen else ""),
             size=round(raw.FPDFText_GetFontSize(textpage, first), 2),
-            bold=bold(first) and bold(last),
+            bold=bold_first and bold_last,
+            mono=mono_first and mono_last,
             x0=x0,
             x1=x1,
             top=top,
