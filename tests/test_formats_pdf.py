@@ -135,6 +135,18 @@ def test_bad_input_names_what_to_change(tmp_path, monkeypatch) -> None:
     chunker = PdfChunker(100)
     with pytest.raises(ValueError, match=r"cannot open the PDF: .*is it a PDF"):
         chunker.split(b"%PDF-1.4 not really")
+    from fpdf import FPDF
+    from fpdf.enums import EncryptionMethod
+
+    locked = FPDF()
+    locked.add_page()
+    locked.set_font("Helvetica", size=12)
+    locked.cell(0, 10, "Secret text.")
+    locked.set_encryption(
+        owner_password="o", user_password="u", encryption_method=EncryptionMethod.RC4
+    )
+    with pytest.raises(ValueError, match=r"cannot open the PDF: .*password.*unencrypted"):
+        chunker.split(bytes(locked.output()))
     with pytest.raises(TypeError, match="PDF source must be a path or bytes, got int"):
         chunker.split(3)
     with pytest.raises(ValueError, match=re.escape("cannot read PDF file")):
