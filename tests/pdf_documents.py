@@ -86,18 +86,42 @@ def outline(seed: int, sections: int) -> list[tuple[int, str]]:
     return items
 
 
-def write_pdf(items: list[tuple[int, str]], *, header: bool = True, indent: float = 6) -> Written:
+def write_pdf(
+    items: list[tuple[int, str]], *, header: bool = True, indent: float = 6, columns: int = 1
+) -> Written:
     """The PDF of ``items`` (see :func:`outline`), laid out line by line, the first line
     of a paragraph indented by ``indent`` mm (as typeset text is: a paragraph that ends
-    at the foot of a page and one that goes on look alike without it)."""
+    at the foot of a page and one that goes on look alike without it), in one column or two
+    (the second column filled after the first, as a paper's are)."""
     from fpdf import FPDF
 
     class Document(FPDF):
+        column, body_top = 0, 0.0
+
         def header(self) -> None:
             if header:
                 self.set_font("Helvetica", size=9)
                 self.cell(0, 8, f"{HEADER} - page {self.page_no()}", align="C")
                 self.ln(14)
+            self.body_top = self.get_y()
+
+        @property
+        def accept_page_break(self) -> bool:  # (a property in fpdf2)
+            offset = self.x - self.l_margin  # a line's indentation, kept in the next column
+            last = self.column + 1 >= columns
+            self.set_column(0 if last else self.column + 1)
+            self.set_x(self.l_margin + offset)
+            if not last:
+                self.set_y(self.body_top)
+            return last
+
+        def set_column(self, column: int) -> None:
+            self.column = column
+            gap = 8
+            width = (self.w - 20 - gap * (columns - 1)) / columns
+            left = 10 + column * (width + gap)
+            self.set_left_margin(left)
+            self.set_right_margin(self.w - left - width)
 
         def footer(self) -> None:
             self.set_y(-15)
@@ -106,6 +130,7 @@ def write_pdf(items: list[tuple[int, str]], *, header: bool = True, indent: floa
 
     pdf = Document(format="A4")
     pdf.set_auto_page_break(True, margin=22)
+    pdf.set_column(0)
     pdf.add_page()
     written = Written(b"")
     path: list[str] = []
@@ -116,6 +141,8 @@ def write_pdf(items: list[tuple[int, str]], *, header: bool = True, indent: floa
             first = pdf.page_no()
             for line in text.split("\n"):
                 indent = len(line) - len(line.lstrip())
+                if pdf.will_page_break(5):  # (moves to the next column, or asks for a page)
+                    pdf.add_page(same=True)
                 pdf.set_x(pdf.l_margin + pdf.get_string_width(" " * indent))
                 pdf.cell(0, 5, line.strip(), new_x="LMARGIN", new_y="NEXT")
             written.code.append(text)

@@ -19,9 +19,10 @@ from ferrochunk import PdfChunker, get_encoding
 from pdf_documents import HEADER, outline, write_pdf
 
 
-@pytest.fixture(scope="module", params=[0, 1, 2])
+@pytest.fixture(scope="module", params=[(0, 1), (1, 1), (2, 2), (3, 2)], ids=str)
 def written(request: pytest.FixtureRequest) -> pdf_documents.Written:
-    return write_pdf(outline(request.param, sections=6))
+    seed, columns = request.param  # one column, or two as a paper's
+    return write_pdf(outline(seed, sections=6), columns=columns)
 
 
 def read_back(markdown: str) -> dict[str, list]:
@@ -62,9 +63,15 @@ def _lines(code: str) -> list[str]:
 
 
 def test_the_documents_hold_the_hard_cases() -> None:
+    import pypdfium2
+
+    from ferrochunk.formats.pdf_lines import read_lines
+
     documents = [write_pdf(outline(seed, sections=6)) for seed in (0, 1, 2)]
     assert all(d.hyphenated and d.code for d in documents)
     assert any(p.page != p.last_page for d in documents for p in d.paragraphs)  # over a page
+    pages, _ = read_lines(pypdfium2, write_pdf(outline(2, sections=6), columns=2).data)
+    assert any(line.x0 > line.page_width / 2 for line in pages[0])  # a second column
 
 
 @pytest.mark.parametrize("size", [300, 800, 3000])

@@ -16,7 +16,7 @@ import json
 import os
 from collections import Counter
 from collections.abc import Iterator
-from json.decoder import scanstring
+from json.decoder import scanstring  # type: ignore[attr-defined]
 from pathlib import Path
 from typing import IO, Any
 

@@ -39,6 +39,7 @@ class Block:
     level: int
     lines: list[Line] = field(default_factory=list)
     size: float = 0.0
+    margins: Margins | None = None  # for code: the column each line is in
 
     def add(self, line: Line) -> None:
         self.lines.append(line)
@@ -60,14 +61,16 @@ class Block:
     def _code(self) -> list[tuple[int, str]]:
         widths = sorted((ln.x1 - ln.x0) / len(ln.text) for ln in self.lines if len(ln.text) > 3)
         unit = widths[len(widths) // 2] if widths else 0.6 * self.size  # a character's width
-        left = min(ln.x0 for ln in self.lines)
+        column = self.margins.left if self.margins else (lambda line: 0.0)
+        base = min(ln.x0 - column(ln) for ln in self.lines)  # from the left of its column
         out: list[tuple[int, str]] = []
         for before, line in zip([None, *self.lines], self.lines):
             gap = ""
             if before is not None and before.page == line.page:
                 blank = round((before.bottom - line.first_bottom) / (line.size * 1.2)) - 1
                 gap = "\n" * max(0, min(blank, 2))
-            indent = " " * max(0, round((line.x0 - left) / unit)) if unit > 0 else ""
+            offset = line.x0 - column(line) - base
+            indent = " " * max(0, round(offset / unit)) if unit > 0 else ""
             out.append((line.page, ("\n" if out else "") + gap + indent + line.text))
         return out
 
@@ -97,7 +100,7 @@ class Headings:
     seen once (a title page's) takes the level of the next frequent style no larger.
     """
 
-    def __init__(self, lines: list[Line], body: float, margins: dict[int, float]) -> None:
+    def __init__(self, lines: list[Line], body: float, margins: Margins) -> None:
         bold = Counter(line.bold for line in lines if abs(line.size - body) < 0.6)
         self.body, self.body_bold, self.margins = (
             body,
@@ -124,7 +127,7 @@ class Headings:
             )
         ):
             return False
-        left = line.x0 - self.margins.get(line.page, line.x0) <= 2 * body
+        left = line.x0 - self.margins.left(line) <= 2 * body
         centred = abs((line.x0 + line.x1) - line.page_width) <= 4 * body
         return left or centred
 
@@ -148,14 +151,33 @@ def _levels(styles: Counter[tuple[float, bool]]) -> dict[tuple[float, bool], int
     return levels
 
 
+class Margins:
+    """The left edges of a page's columns: the places where two or more of its body lines
+    start, but those within five em of one to their left (indented first lines, list
+    items); one for a page of one column, two for a paper's two."""
+
+    def __init__(self, pages: list[list[Line]], body: float) -> None:
+        self.edges: dict[int, list[float]] = {}
+        for number, lines in enumerate(pages):
+            starts = Counter(round(ln.x0) for ln in lines if abs(ln.size - body) < 0.6)
+            edges: list[float] = []
+            for x in sorted(x for x, n in starts.items() if n >= 2):
+                if not edges or x - edges[-1] > 5 * body:  # not an indent: a column
+                    edges.append(x)
+            self.edges[number] = edges or sorted(starts)[:1] or [0.0]
+
+    def left(self, line: Line) -> float:
+        """The left edge of the column ``line`` is in."""
+        edges = self.edges.get(line.page) or [line.x0]
+        return max((x for x in edges if x <= line.x0 + 2), default=edges[0])
+
+
 def paragraphs(pages: list[list[Line]]) -> list[Block]:
     """Headings and paragraphs, in order."""
     lines = [line for page in pages for line in page]
     body = body_size(lines)
     pitch = _body_pitch(lines, body)
-    margins: dict[int, float] = {}  # the left edge of each page's text
-    for line in lines:
-        margins[line.page] = min(line.x0, margins.get(line.page, line.x0))
+    margins = Margins(pages, body)
     headings = Headings(lines, body, margins)
     lengths = sorted(len(line.text) for line in lines if abs(line.size - body) < 0.6)
     width = lengths[len(lengths) * 3 // 4] if lengths else 0  # a full line's length
@@ -164,7 +186,7 @@ def paragraphs(pages: list[list[Line]]) -> list[Block]:
     for line in lines:
         level = CODE if line.mono else headings.level(line)
         if not blocks or _starts_block(previous, line, level, blocks[-1], pitch, margins, width):
-            blocks.append(Block(level, size=line.size))
+            blocks.append(Block(level, size=line.size, margins=margins))
         blocks[-1].add(line)
         previous = line
     return blocks
@@ -183,7 +205,13 @@ def _body_pitch(lines: list[Line], body: float) -> float:
 
 
 def _starts_block(
-    prev: Line | None, line: Line, level: int, block: Block, pitch: float, margins: dict, width: int
+    prev: Line | None,
+    line: Line,
+    level: int,
+    block: Block,
+    pitch: float,
+    margins: Margins,
+    width: int,
 ) -> bool:
     if prev is None or level != block.level or abs(line.size - block.size) >= 0.6:
         return True
@@ -195,17 +223,16 @@ def _starts_block(
         )
     if _BULLET.match(line.text):
         return True
-    indented = line.x0 - margins.get(line.page, line.x0) > 0.9 * line.size
+    indented = line.x0 - margins.left(line) > 0.9 * line.size
     step = prev.bottom - line.first_bottom
+    ended = bool(_SENTENCE_END.search(prev.text))
     if prev.page != line.page or step <= 0:  # a page or column break
-        ended = _SENTENCE_END.search(prev.text) and len(prev.text) < 0.85 * width
-        return indented or bool(ended)
+        return indented or (ended and len(prev.text) < 0.85 * width)
     if step > 1.3 * pitch + 0.5:
         return True
     if line.x0 - prev.x0 > 0.9 * line.size and not _BULLET.match(block.lines[0].text):
         return True
-    ended = _SENTENCE_END.search(prev.text)
-    return bool(ended) and len(prev.text) < 0.6 * width
+    return ended and len(prev.text) < 0.6 * width
 
 
 def render(blocks: list[Block], pages: int) -> Rendition:
