@@ -1,5 +1,5 @@
 """``ferrochunk chunk --chunker auto``: a mixed folder (Markdown, RST, AsciiDoc, text, HTML,
-PDF) chunked in one run, each file by its own chunker, the type in every row; judged by
+PDF, CSV) chunked in one run, each file by its own chunker, the type in every row; judged by
 the library chunkers run on each file by hand."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ pytest.importorskip("fpdf")
 
 from ferrochunk import HtmlChunker, PdfChunker, TextChunker, get_encoding
 from ferrochunk.cli import main
+from ferrochunk.tables import chunk_table
 from pdf_documents import outline, write_pdf
 
 PAGE = "<html><body><nav>NAV-MARKER</nav><h1>Page</h1><p>Hello there.</p><pre>x = 1</pre></body>"
@@ -24,6 +25,7 @@ FILES = {
     "c.adoc": "= Title\n\nAsciiDoc body.\n",
     "d.txt": "Plain text, one paragraph.\n\nAnother one.\n",
     "e.html": PAGE,
+    "g.csv": 'name,note\nada,"likes, commas"\nbob,plain\ncyd,"a ""b"" c"\n',
 }
 TYPES = {".md": "markdown", ".rst": "rst", ".adoc": "asciidoc", ".txt": "plain"}
 
@@ -53,6 +55,16 @@ def test_each_file_by_its_own_chunker(folder: Path, capsys, size: str) -> None:
     for name, got in by_source.items():
         path = folder / name
         suffix = path.suffix
+        if suffix == ".csv":
+            text = path.read_text(encoding="utf-8")
+            want = chunk_table(text, format="csv", chunk_size=int(size))
+            assert {g["type"] for g in got} == {"table"}
+            assert [(g["text"], g["embedding_text"]) for g in got] == [
+                (c.text, c.metadata["embedding_text"]) for c in want
+            ]
+            assert all(text[g["start"] : g["end"]] == g["text"] for g in got)
+            assert len({g["chunk_id"] for g in got}) == len(got)
+            continue
         if suffix in TYPES:
             want = TextChunker(int(size), format=TYPES[suffix]).split(
                 path.read_text(encoding="utf-8"), None, str(path)
@@ -71,8 +83,8 @@ def test_each_file_by_its_own_chunker(folder: Path, capsys, size: str) -> None:
                 (c.metadata["page_start"], c.metadata["page_end"]) for c in want
             ]
     assert not any("NAV-MARKER" in row["text"] for row in rows)
-    assert "6 documents" in err
-    assert "by type: 1 asciidoc, 1 html, 1 markdown, 1 pdf, 1 plain, 1 rst" in err
+    assert "7 documents" in err
+    assert "by type: 1 asciidoc, 1 html, 1 markdown, 1 pdf, 1 plain, 1 rst, 1 table" in err
 
 
 def test_tokens_files_and_bad_documents(folder: Path, tmp_path: Path, capsys) -> None:
@@ -83,9 +95,12 @@ def test_tokens_files_and_bad_documents(folder: Path, tmp_path: Path, capsys) ->
     err = capsys.readouterr().err
     assert code == 1 and "skipped" in err and "scan.pdf" in err and "cannot open the PDF" in err
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    assert {row["type"] for row in rows} == {"markdown", "rst", "asciidoc", "plain", "html", "pdf"}
+    kinds = {"markdown", "rst", "asciidoc", "plain", "html", "pdf", "table"}
+    assert {row["type"] for row in rows} == kinds
     counter = get_encoding("cl100k_base").length_function()
-    assert all(row["token_count"] == counter(row["text"]) <= 40 for row in rows)
+    for row in rows:  # a table chunk's size is its embedding_text's (header and rows)
+        sized = row["embedding_text"] if row["type"] == "table" else row["text"]
+        assert row["token_count"] == counter(sized) <= 40
 
 
 def test_refusals(folder: Path, tmp_path: Path, capsys) -> None:

@@ -3,10 +3,12 @@
 Text files go to the Rust corpus job with ``TextChunker``'s markup by suffix (``.md``
 Markdown, ``.rst`` reStructuredText, ``.adoc`` AsciiDoc, else plain text); HTML and PDF
 files (``.html``, ``.htm``, ``.pdf``) to :class:`~ferrochunk.HtmlChunker` and
-:class:`~ferrochunk.PdfChunker` here, after the job, with the same sizes. Every row gains a
-``type`` (``markdown``, ``rst``, ``asciidoc``, ``plain``, ``html``, ``pdf``), and HTML and
+:class:`~ferrochunk.PdfChunker` here, after the job, with the same sizes, and CSV and TSV
+files to :func:`ferrochunk.tables.chunk_table` (groups of rows). Every row gains a ``type``
+(``markdown``, ``rst``, ``asciidoc``, ``plain``, ``html``, ``pdf``, ``table``); HTML and
 PDF rows index their offsets into the document's Markdown rendition (PDF rows also carry
-``page_start`` and ``page_end``). JSON Lines only: rows of several shapes have no one
+``page_start`` and ``page_end``), table rows carry ``embedding_text`` (the header with the
+group's rows), ``row_start`` and ``row_end``. JSON Lines only: rows of several shapes have no one
 Parquet schema.
 """
 
@@ -23,13 +25,14 @@ from typing import IO, Any
 from ..frontend.structure import format_for_path
 from .inputs import DEFAULT_GLOBS, Source, Walk, source_inputs
 
-RENDERED = {".html": "html", ".htm": "html", ".pdf": "pdf"}  # suffix -> type
-GLOBS = (*DEFAULT_GLOBS, "*.html", "*.htm", "*.pdf")
+# suffix -> type, for the files chunked here rather than in the job
+RENDERED = {".html": "html", ".htm": "html", ".pdf": "pdf", ".csv": "table", ".tsv": "table"}
+GLOBS = (*DEFAULT_GLOBS, "*.html", "*.htm", "*.pdf", "*.csv", "*.tsv")
 _SOURCE = b'{"source":'
 
 
 def rendered_type(path: str) -> str | None:
-    """``html`` or ``pdf`` for a file the Python chunkers take, else None."""
+    """``html``, ``pdf`` or ``table`` for a file chunked here, else None."""
     return RENDERED.get(os.path.splitext(path)[1].lower())
 
 
@@ -116,6 +119,8 @@ def chunk_rendered(
     """Writes the rows of an HTML or PDF file: ``(documents, chunks, UTF-8 bytes of its
     rendition)``; a file that cannot be read or rendered is named in ``walk.skipped``."""
     kind = rendered_type(source.path) or "html"
+    if kind == "table":
+        return _table(source, writer, walk, args, length)
     chunker = _chunker(kind, args, length)
     try:
         rendition = chunker.render(Path(source.path))  # a path (a str would be markup)
@@ -140,3 +145,53 @@ def _chunker(kind: str, args: Any, length: Any) -> Any:
         length_function=length,
         chunk_overlap=args.chunk_overlap or 0,
     )
+
+
+def _table(
+    source: Source, writer: TypedWriter, walk: Walk, args: Any, length: Any
+) -> tuple[int, int, int]:
+    """A CSV or TSV file's rows, in groups (:func:`ferrochunk.tables.chunk_table`): each
+    chunk an exact span of the file, its ``embedding_text`` the groups' rows under the
+    header; ids as the other chunkers make them (``reference/chunk_id.py``)."""
+    from ..frontend.chunks import length_name
+    from ..reference.chunk_id import chunk_id, text_digest
+    from ..tables import chunk_table
+
+    fmt = "tsv" if source.path.lower().endswith(".tsv") else "csv"
+    size = args.chunk_size or (512 if args.encoding else 1000)
+    try:
+        with open(source.path, encoding="utf-8", newline="") as file:
+            text = file.read()
+        chunks = chunk_table(text, format=fmt, chunk_size=size, length_function=length)
+    except (OSError, ValueError) as error:  # UnicodeDecodeError too
+        walk.skipped.append((source.path, str(error)))
+        return 0, 0, 0
+    settings = f"table-v1|format={fmt}|size={size}|len={length_name(length)}"
+    digest = text_digest(text)
+    rows = []
+    for c in chunks:
+        meta = c.metadata
+        rows.append(
+            {
+                "type": "table",
+                "source": source.name,
+                "row": None,
+                "document_id": source.name,
+                "index": c.index,
+                "start": c.start,
+                "end": c.end,
+                "byte_start": c.byte_start,
+                "byte_end": c.byte_end,
+                "text": c.text,
+                "chunk_id": chunk_id(source.name, settings, digest, c.start, c.end),
+                "token_count": None if length is None else length(meta["embedding_text"]),
+                "heading_path": [],
+                "continuation": meta["continuation"],
+                "table_header": None,
+                "embedding_text": meta["embedding_text"],
+                "row_start": meta["row_start"],
+                "row_end": meta["row_end"],
+            }
+        )
+    writer.write_rows(rows, "table")
+    return 1, len(rows), len(text.encode())
