@@ -82,10 +82,11 @@ def _hyphenated(before: str, after: str) -> bool:
 
 
 def body_size(lines: Iterable[Line]) -> float:
-    """The font size most characters have."""
+    """The font size most characters not in code have."""
     sizes: Counter[float] = Counter()
     for line in lines:
-        sizes[round(line.size * 2) / 2] += len(line.text)
+        if not line.mono:  # code is often set smaller
+            sizes[round(line.size * 2) / 2] += len(line.text)
     return sizes.most_common(1)[0][0] if sizes else 0.0
 
 
@@ -93,11 +94,14 @@ class Headings:
     """Which lines are headings, and at which level.
 
     A heading is a line of at most 200 characters with three letters or more, no dot
-    leaders (a table of contents), at the left edge of the text or centred, whose font is
-    1.2 times the body size or more, or bold at body size (not ending in ``.,;``) when the
-    body is not bold. Its style (size, bold) gives its level: the styles that head two
-    lines or more, larger first and bold before regular, take levels 1, 2, ...; a style
-    seen once (a title page's) takes the level of the next frequent style no larger.
+    leaders (a table of contents), at the left edge of its column or centred, whose font
+    is 1.3 times the body size or more, or bold and 1.15 times (LaTeX sets 12-point bold
+    subsections, and a title page's 12-point names, over a 10-point body), or bold at body
+    size (not ending in ``.,;``) when the body is not bold; not a table of contents' entry
+    (its last word a number above its own page's). Its style (size, bold) gives its
+    level: the styles that head two lines or more, larger first and bold before regular,
+    take levels 1, 2, ...; a style seen once (a title page's) takes the level of the next
+    frequent style no larger.
     """
 
     def __init__(self, lines: list[Line], body: float, margins: Margins) -> None:
@@ -117,8 +121,12 @@ class Headings:
         text, body = line.text, self.body
         if len(text) > 200 or sum(c.isalpha() for c in text) < 3 or _LEADERS.search(text):
             return False
+        last = text.rsplit(" ", 1)[-1]
+        if last.isdigit() and int(last) > line.page + 2:  # a contents entry: "Intro 21"
+            return False
         if not (
-            line.size >= body * 1.2
+            line.size >= body * 1.3
+            or (line.bold and line.size >= body * 1.15)
             or (
                 line.bold
                 and not self.body_bold
@@ -217,7 +225,9 @@ def _starts_block(
         return True
     if level == CODE:  # code goes on over blank lines and page breaks
         return prev.page == line.page and prev.bottom - line.first_bottom > 4 * line.size
-    if level:  # a heading goes on over lines of one style set close together
+    if level:  # a heading goes on over lines of one style set close together, to 200
+        if sum(len(ln.text) + 1 for ln in block.lines) + len(line.text) > 200:
+            return True
         return (
             not 0 < prev.bottom - line.first_bottom < 1.6 * line.size + 2 or prev.page != line.page
         )

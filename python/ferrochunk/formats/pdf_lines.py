@@ -16,9 +16,11 @@ from typing import Any
 _JOINED = str.maketrans("", "", "\ufffe\x02\x00")
 _HYPHENS = ("\ufffe", "\x02")
 _LINE = re.compile(r"[^\r\n\ufffe\x02]+")
-_BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demi")
+# (cmbx, cmssbx: TeX's Computer Modern bold extended; PDFium gives them a weight near 550)
+_BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demi", "cmbx", "cmssbx", "cmb10")
 _MONO_NAMES = ("mono", "courier", "typewriter", "cmtt", "consol", "menlo", "lmtt", "sfmono")
 _FIXED_PITCH = 1  # the FixedPitch flag of a PDF font descriptor
+_NUMBERED = re.compile(r"\d{1,5}\s")
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,8 @@ def _lines(
             text=" ".join(words) + ("-" if hyphen else ""),
             size=round(raw.FPDFText_GetFontSize(textpage, first), 2),
             bold=bold_first and bold_last,
-            mono=mono_first and mono_last,
+            # (a listing's line numbers are often in the text font: "80 \\def\\x{}")
+            mono=mono_last and (mono_first or bool(_NUMBERED.match(text, first))),
             x0=x0,
             x1=x1,
             top=top,
