@@ -119,12 +119,7 @@ class Headings:
 
     def _candidate(self, line: Line) -> bool:
         text, body = line.text, self.body
-        if len(text) > 200 or sum(c.isalpha() for c in text) < 3 or _LEADERS.search(text):
-            return False
-        last = text.rsplit(" ", 1)[-1]
-        if last.isdigit() and int(last) > line.page + 2:  # a contents entry: "Intro 21"
-            return False
-        if not (
+        if not (  # the style first: it rules out the body's lines at once
             line.size >= body * 1.3
             or (line.bold and line.size >= body * 1.15)
             or (
@@ -134,6 +129,11 @@ class Headings:
                 and text[-1] not in ".,;"
             )
         ):
+            return False
+        if len(text) > 200 or sum(c.isalpha() for c in text) < 3 or _LEADERS.search(text):
+            return False
+        last = text.rsplit(" ", 1)[-1]
+        if last.isdigit() and int(last) > line.page + 2:  # a contents entry: "Intro 21"
             return False
         left = line.x0 - self.margins.left(line) <= 2 * body
         centred = abs((line.x0 + line.x1) - line.page_width) <= 4 * body

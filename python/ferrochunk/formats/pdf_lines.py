@@ -6,6 +6,7 @@ second)."""
 from __future__ import annotations
 
 import ctypes
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -93,6 +94,7 @@ def _lines(
     rect = raw.FS_RECTF()
     name = ctypes.create_string_buffer(128)
     flags = ctypes.c_int()
+    by_flags = ctypes.byref(flags)
 
     def box(index: int) -> tuple[float, float, float, float]:
         raw.FPDFText_GetLooseCharBox(textpage, index, rect)
@@ -100,12 +102,10 @@ def _lines(
 
     def font(index: int) -> tuple[bool, bool]:
         """Whether the character's font is bold, and whether it is monospaced."""
-        raw.FPDFText_GetFontInfo(textpage, index, name, 128, ctypes.byref(flags))
-        font = name.value.decode("latin-1").lower()
-        bold = raw.FPDFText_GetFontWeight(textpage, index) >= 600 or any(
-            word in font for word in _BOLD_NAMES
-        )
-        return bold, bool(flags.value & _FIXED_PITCH) or any(w in font for w in _MONO_NAMES)
+        raw.FPDFText_GetFontInfo(textpage, index, name, 128, by_flags)
+        bold, mono = _font_names(name.value)
+        bold = bold or raw.FPDFText_GetFontWeight(textpage, index) >= 600
+        return bold, mono or bool(flags.value & _FIXED_PITCH)
 
     def line(first: int, last: int, hyphen: bool) -> Line:
         words = text[first : last + 1].translate(_JOINED).split()
@@ -139,6 +139,13 @@ def _lines(
             first = split
             size = raw.FPDFText_GetFontSize(textpage, first)
         yield line(first, last, hyphen)
+
+
+@functools.lru_cache(maxsize=256)
+def _font_names(name: bytes) -> tuple[bool, bool]:
+    """Whether a font's name says bold, and monospaced."""
+    font = name.decode("latin-1").lower()
+    return any(w in font for w in _BOLD_NAMES), any(w in font for w in _MONO_NAMES)
 
 
 def _segments(text: str) -> Iterator[tuple[int, int, bool]]:
