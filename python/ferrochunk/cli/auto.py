@@ -36,7 +36,9 @@ def rendered_type(path: str) -> str | None:
     return RENDERED.get(os.path.splitext(path)[1].lower())
 
 
-def job_inputs(walk: Walk, text_column: str, id_column: str | None, held: list[Source]):
+def job_inputs(
+    walk: Walk, text_column: str, id_column: str | None, held: list[Source]
+) -> Iterator[tuple[Any, ...]]:
     """The corpus job's inputs, but HTML and PDF files, which go to ``held``."""
     for source in walk:
         if source.kind == "text" and rendered_type(source.path):

@@ -104,9 +104,9 @@ class RenderingChunker:
         return chunks
 
 
-def _rebuild(cls: type, arguments: dict[str, Any]) -> RenderingChunker:
-    arguments = dict(arguments)
-    return cls(arguments.pop("chunk_size"), **arguments)
+def _rebuild(cls: type[RenderingChunker], arguments: dict[str, Any]) -> RenderingChunker:
+    kwargs = dict(arguments)
+    return cls(kwargs.pop("chunk_size"), **kwargs)
 
 
 def source_bytes(source: Any, name: str, *, text_ok: bool) -> Union[bytes, str]:

@@ -21,6 +21,9 @@ from statistics import median
 
 from .pdf_lines import Line
 
+# What makes a line the same on another page: ("text", its text with numbers as #, its
+# size) or ("page", a number in it less the page's, its size).
+Key = tuple[str, str | int, int]
 MARGIN = 1 / 8  # the share of the page height at top and bottom where furniture lives
 TOLERANCE = 3.0  # points: how far the same header may move from page to page
 PAGE_NUMBER = re.compile(
@@ -32,14 +35,14 @@ PAGE_NUMBER = re.compile(
 def drop_furniture(pages: list[list[Line]]) -> list[list[Line]]:
     """The pages without running headers, footers and page numbers."""
     ends = [_ends(lines) for lines in pages]
-    tops: defaultdict[tuple, dict[int, float]] = defaultdict(dict)
+    tops: defaultdict[Key, dict[int, float]] = defaultdict(dict)
     for top, bottom in ends:
         for line in top + bottom:
             for key in _keys(line):
                 tops[key].setdefault(line.page, line.top)
     threshold = max(2, (len(pages) + 1) // 2)
 
-    def repeated(line: Line, key: tuple) -> bool:
+    def repeated(line: Line, key: Key) -> bool:
         seen = tops[key]
         if len(seen) < threshold:
             return False
@@ -68,7 +71,7 @@ def _ends(lines: list[Line]) -> tuple[list[Line], list[Line]]:
     return top, bottom
 
 
-def _keys(line: Line) -> list[tuple]:
+def _keys(line: Line) -> list[Key]:
     """What makes a line the same on another page: its text with every number as ``#``
     and its size; and for a number that is its first or last word, that number less the
     page's (a printed page number keeps one offset from the page's place in the file,

@@ -172,7 +172,7 @@ class Margins:
             for x in sorted(x for x, n in starts.items() if n >= 2):
                 if not edges or x - edges[-1] > 5 * body:  # not an indent: a column
                     edges.append(x)
-            self.edges[number] = edges or sorted(starts)[:1] or [0.0]
+            self.edges[number] = edges or [float(x) for x in sorted(starts)[:1]] or [0.0]
 
     def left(self, line: Line) -> float:
         """The left edge of the column ``line`` is in."""
