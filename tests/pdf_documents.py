@@ -41,6 +41,8 @@ class Written:
     paragraphs: list[Paragraph] = field(default_factory=list)
     headings: list[tuple[int, str]] = field(default_factory=list)
     hyphenated: list[str] = field(default_factory=list)  # words cut at a line end
+    code: list[str] = field(default_factory=list)  # the code blocks, in Courier
+    code_pages: list[tuple[int, int]] = field(default_factory=list)  # first and last page
     pages: int = 0
 
 
@@ -51,8 +53,24 @@ def sentence(rng: random.Random) -> str:
     return " ".join(words).capitalize() + "."
 
 
+CODE = -1  # the level of a code block in an outline
+
+
+def snippet(rng: random.Random) -> str:
+    """A few lines of code, indented, a blank line in some."""
+    name = rng.choice(WORDS)
+    lines = [f"def {name}_{rng.randint(1, 99)}(rows, limit={rng.randint(1, 9)}):"]
+    for _ in range(rng.randint(1, 4)):
+        item, field = rng.sample(WORDS, 2)
+        lines.append(f"    for {item} in rows[:{rng.randint(1, 50)}]:")
+        lines.append(f"        total += {item}.{field} * {rng.randint(2, 9)}")
+    if rng.random() < 0.5:
+        lines += ["", "    return total"]
+    return "\n".join(lines)
+
+
 def outline(seed: int, sections: int) -> list[tuple[int, str]]:
-    """``(level, text)``: level 0 is a paragraph."""
+    """``(level, text)``: level 0 is a paragraph, :data:`CODE` a code block."""
     rng = random.Random(seed)
     items: list[tuple[int, str]] = []
     for s in range(sections):
@@ -63,21 +81,47 @@ def outline(seed: int, sections: int) -> list[tuple[int, str]]:
                 items.append((3, f"Notes on {rng.choice(WORDS)} handling"))
             for _ in range(rng.randint(1, 4)):
                 items.append((0, " ".join(sentence(rng) for _ in range(rng.randint(1, 6)))))
+                if rng.random() < 0.25:
+                    items.append((CODE, snippet(rng)))
     return items
 
 
-def write_pdf(items: list[tuple[int, str]], *, header: bool = True, indent: float = 6) -> Written:
+def write_pdf(
+    items: list[tuple[int, str]], *, header: bool = True, indent: float = 6, columns: int = 1
+) -> Written:
     """The PDF of ``items`` (see :func:`outline`), laid out line by line, the first line
     of a paragraph indented by ``indent`` mm (as typeset text is: a paragraph that ends
-    at the foot of a page and one that goes on look alike without it)."""
+    at the foot of a page and one that goes on look alike without it), in one column or two
+    (the second column filled after the first, as a paper's are)."""
     from fpdf import FPDF
 
     class Document(FPDF):
+        column, body_top = 0, 0.0
+
         def header(self) -> None:
             if header:
                 self.set_font("Helvetica", size=9)
                 self.cell(0, 8, f"{HEADER} - page {self.page_no()}", align="C")
                 self.ln(14)
+            self.body_top = self.get_y()
+
+        @property
+        def accept_page_break(self) -> bool:  # (a property in fpdf2)
+            offset = self.x - self.l_margin  # a line's indentation, kept in the next column
+            last = self.column + 1 >= columns
+            self.set_column(0 if last else self.column + 1)
+            self.set_x(self.l_margin + offset)
+            if not last:
+                self.set_y(self.body_top)
+            return last
+
+        def set_column(self, column: int) -> None:
+            self.column = column
+            gap = 8
+            width = (self.w - 20 - gap * (columns - 1)) / columns
+            left = 10 + column * (width + gap)
+            self.set_left_margin(left)
+            self.set_right_margin(self.w - left - width)
 
         def footer(self) -> None:
             self.set_y(-15)
@@ -86,11 +130,25 @@ def write_pdf(items: list[tuple[int, str]], *, header: bool = True, indent: floa
 
     pdf = Document(format="A4")
     pdf.set_auto_page_break(True, margin=22)
+    pdf.set_column(0)
     pdf.add_page()
     written = Written(b"")
     path: list[str] = []
     above = 0
     for level, text in items:
+        if level == CODE:
+            pdf.set_font("Courier", "", 10)
+            first = pdf.page_no()
+            for line in text.split("\n"):
+                indent = len(line) - len(line.lstrip())
+                if pdf.will_page_break(5):  # (moves to the next column, or asks for a page)
+                    pdf.add_page(same=True)
+                pdf.set_x(pdf.l_margin + pdf.get_string_width(" " * indent))
+                pdf.cell(0, 5, line.strip(), new_x="LMARGIN", new_y="NEXT")
+            written.code.append(text)
+            written.code_pages.append((first, pdf.page_no()))
+            pdf.ln(4)
+            continue
         if level:
             style, size = STYLES[level]
             pdf.set_font("Helvetica", style, size)

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pickle
 import sys
+from html import escape
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 pytest.importorskip("lxml")
 
@@ -202,3 +205,62 @@ def test_pickles_and_exports() -> None:
     assert copy.split(PAGE) == chunker.split(PAGE)
     assert ferrochunk.HtmlChunker is HtmlChunker
     assert "embedding_text" in chunker.split(PAGE)[0].metadata
+
+
+def _html() -> st.SearchStrategy[str]:
+    """Random pages: nested blocks, inline markup, lists, tables, code and furniture, with
+    text that looks like Markdown (``#``, ``1.``, ``|``, backticks) or is not ASCII."""
+    words = st.sampled_from(["alpha", "# hash", "1. one", "a|b", "`tick`", "```", "- dash",
+                             "数据", "naïve", "&amp;", "x  y", "> quote", "***", ""])  # fmt: skip
+    text = st.lists(words, max_size=4).map(" ".join)
+    inline = st.recursive(
+        text.map(escape),
+        lambda inner: (
+            st.tuples(st.sampled_from(["b", "i", "a", "code", "span"]), inner).map(
+                lambda t: f"<{t[0]}>{t[1]}</{t[0]}>"
+            )
+            | st.lists(inner, max_size=3).map("<br>".join)
+        ),
+        max_leaves=4,
+    )
+    leaf = (
+        inline.map(lambda s: f"<p>{s}</p>")
+        | st.tuples(st.integers(1, 6), inline).map(lambda t: f"<h{t[0]}>{t[1]}</h{t[0]}>")
+        | text.map(lambda s: f"<pre>{escape(s)}\n  {escape(s)}</pre>")
+        | st.lists(st.lists(inline, min_size=1, max_size=3), max_size=3).map(
+            lambda rows: (
+                "<table>"
+                + "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+                + "</table>"
+            )
+        )
+        | st.sampled_from(["<nav>FURNITURE-X</nav>", "<script>FURNITURE-Y</script>"])
+    )
+    return st.recursive(
+        leaf,
+        lambda inner: st.tuples(
+            st.sampled_from(["div", "section", "blockquote", "ul", "ol", "article"]),
+            st.lists(inner, max_size=3),
+        ).map(
+            lambda t: (
+                f"<{t[0]}>"
+                + "".join(f"<li>{x}</li>" if t[0] in ("ul", "ol") else x for x in t[1])
+                + f"</{t[0]}>"
+            )
+        ),
+        max_leaves=8,
+    )
+
+
+@given(_html(), st.sampled_from([30, 200]))
+def test_random_pages(body: str, size: int) -> None:
+    markup = f"<html><body>{body}</body></html>"
+    chunker = HtmlChunker(size, min_size=0)
+    rendition = chunker.render(markup)
+    chunks = chunker.split_rendition(rendition)
+    for c in chunks:
+        assert rendition.text[c.start : c.end] == c.text
+    flat = normalize(rendition.text)
+    for text, _, _ in read_page(markup).paragraphs:
+        assert text in flat
+    assert "FURNITURE" not in rendition.text

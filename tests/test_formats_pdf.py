@@ -19,36 +19,59 @@ from ferrochunk import PdfChunker, get_encoding
 from pdf_documents import HEADER, outline, write_pdf
 
 
-@pytest.fixture(scope="module", params=[0, 1, 2])
+@pytest.fixture(scope="module", params=[(0, 1), (1, 1), (2, 2), (3, 2)], ids=str)
 def written(request: pytest.FixtureRequest) -> pdf_documents.Written:
-    return write_pdf(outline(request.param, sections=6))
+    seed, columns = request.param  # one column, or two as a paper's
+    return write_pdf(outline(seed, sections=6), columns=columns)
 
 
-def headings_of(markdown: str) -> list[tuple[int, str]]:
+def read_back(markdown: str) -> dict[str, list]:
+    """The headings, paragraphs and code blocks markdown-it reads in a rendition."""
     from markdown_it import MarkdownIt
 
     tokens = MarkdownIt("commonmark").parse(markdown)
-    return [
-        (int(t.tag[1]), tokens[i + 1].content)
-        for i, t in enumerate(tokens)
-        if t.type == "heading_open"
-    ]
+    found: dict[str, list] = {"headings": [], "paragraphs": [], "code": []}
+    for i, t in enumerate(tokens):
+        if t.type == "heading_open":
+            found["headings"].append((int(t.tag[1]), tokens[i + 1].content))
+        elif t.type == "paragraph_open":
+            found["paragraphs"].append(tokens[i + 1].content)
+        elif t.type == "fence":
+            found["code"].append(t.content.removesuffix("\n"))
+    return found
 
 
 def test_the_rendition_holds_what_was_written(written) -> None:
     rendition = PdfChunker().render(written.data)
     assert written.pages >= 4 and rendition.pages == written.pages
-    blocks = rendition.text.split("\n\n")
-    assert [b for b in blocks if b and not b.startswith("#")] == [
-        p.text for p in written.paragraphs
-    ]
-    assert headings_of(rendition.text) == written.headings
+    seen = read_back(rendition.text)
+    assert seen["paragraphs"] == [p.text for p in written.paragraphs]
+    assert seen["headings"] == written.headings
+    # code: every line and its indentation; its blank lines, but one at a page break
+    assert [_lines(c) for c in seen["code"]] == [_lines(c) for c in written.code]
+    for got, (code, (first, last)) in zip(seen["code"], zip(written.code, written.code_pages)):
+        assert got == code or first != last
     for paragraph in written.paragraphs:
         assert rendition.page_at(rendition.text.index(paragraph.text)) == paragraph.page
     assert HEADER not in rendition.text
-    assert not [b for b in blocks if b.strip().isdigit()]  # no page number left
-    assert written.hyphenated and all(word in rendition.text for word in written.hyphenated)
-    assert any(p.page != p.last_page for p in written.paragraphs)  # some cross a page
+    assert not [p for p in seen["paragraphs"] if p.strip().isdigit()]  # no page number left
+    assert all(word in rendition.text for word in written.hyphenated)
+
+
+def _lines(code: str) -> list[str]:
+    return [line for line in code.split("\n") if line.strip()]
+
+
+def test_the_documents_hold_the_hard_cases() -> None:
+    import pypdfium2
+
+    from ferrochunk.formats.pdf_lines import read_lines
+
+    documents = [write_pdf(outline(seed, sections=6)) for seed in (0, 1, 2)]
+    assert all(d.hyphenated and d.code for d in documents)
+    assert any(p.page != p.last_page for d in documents for p in d.paragraphs)  # over a page
+    pages, _ = read_lines(pypdfium2, write_pdf(outline(2, sections=6), columns=2).data)
+    assert any(line.x0 > line.page_width / 2 for line in pages[0])  # a second column
 
 
 @pytest.mark.parametrize("size", [300, 800, 3000])
@@ -72,6 +95,9 @@ def test_chunks_keep_paragraphs_headings_and_pages(written, size: int) -> None:
         assert paragraph.heading_path in c.metadata["heading_paths"]
         assert c.metadata["page_start"] <= paragraph.page <= paragraph.last_page
         assert paragraph.last_page <= c.metadata["page_end"]
+    for code in read_back(rendition.text)["code"]:  # (the test above holds it to the source)
+        if len(code) + 8 <= size:
+            assert [c for c in chunks if code in c.text], f"code cut: {code[:40]!r}"
     assert [c.metadata["page_start"] for c in chunks] == sorted(
         c.metadata["page_start"] for c in chunks
     )
@@ -116,6 +142,18 @@ def test_bad_input_names_what_to_change(tmp_path, monkeypatch) -> None:
     chunker = PdfChunker(100)
     with pytest.raises(ValueError, match=r"cannot open the PDF: .*is it a PDF"):
         chunker.split(b"%PDF-1.4 not really")
+    from fpdf import FPDF
+    from fpdf.enums import EncryptionMethod
+
+    locked = FPDF()
+    locked.add_page()
+    locked.set_font("Helvetica", size=12)
+    locked.cell(0, 10, "Secret text.")
+    locked.set_encryption(
+        owner_password="o", user_password="u", encryption_method=EncryptionMethod.RC4
+    )
+    with pytest.raises(ValueError, match=r"cannot open the PDF: .*password.*unencrypted"):
+        chunker.split(bytes(locked.output()))
     with pytest.raises(TypeError, match="PDF source must be a path or bytes, got int"):
         chunker.split(3)
     with pytest.raises(ValueError, match=re.escape("cannot read PDF file")):
@@ -136,7 +174,15 @@ def test_the_benchmark_runs() -> None:
     from corpus import ROOT
 
     done = subprocess.run(
-        [sys.executable, "benches/formats_speed.py", "--rounds", "1", "--pages", "3"],
+        [
+            sys.executable,
+            "benches/formats_speed.py",
+            "--rounds",
+            "1",
+            "--pages",
+            "3",
+            "--no-real-pdfs",
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -144,4 +190,4 @@ def test_the_benchmark_runs() -> None:
     )
     assert done.returncode == 0, done.stderr
     rows = [line.split(" | ") for line in done.stdout.splitlines() if line.startswith("| PDF")]
-    assert len(rows) == 1 and rows[0][-2:] == ["0", "0 |"]  # none cut, none leaked
+    assert len(rows) == 1 and rows[0][4].startswith("0 of ") and rows[0][5] == "0 chunks"

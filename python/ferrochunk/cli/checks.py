@@ -23,8 +23,8 @@ FIELDS = {
 NAMES = {"jsonl": "JSON Lines", "parquet": "Parquet"}
 # option -> the chunkers it applies to
 CHUNKER_OPTIONS = {
-    "min_size": ("markdown", "text"),
-    "cjk": ("recursive", "markdown", "text"),
+    "min_size": ("markdown", "text", "auto"),
+    "cjk": ("recursive", "markdown", "text", "auto"),
     "language": ("recursive",),
 }
 
@@ -46,6 +46,11 @@ def check_options(args: argparse.Namespace) -> None:
 def check_incremental(args: argparse.Namespace, fmt: str) -> None:
     """Refuses ``--incremental`` where there is nothing to compare with or to rebuild:
     standard output or a device, Parquet output, standard input; ``--delta`` without it."""
+    if args.chunker == "auto" and fmt != "jsonl":
+        raise UsageError("--chunker auto writes JSON Lines (rows of several types): give "
+                         "--out FILE.jsonl")  # fmt: skip
+    if args.chunker == "auto" and args.incremental:
+        raise UsageError("--incremental runs one chunker: choose --chunker text, markdown, ...")
     if not args.incremental:
         if args.delta is not None:
             raise UsageError("--delta is written by --incremental runs: add --incremental")

@@ -19,7 +19,7 @@ from contextlib import ExitStack
 from typing import Any
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
-from . import UsageError
+from . import UsageError, auto
 from .checks import check_incremental, check_input_options, check_options, possible_kinds
 from .inputs import DEFAULT_GLOBS, Walk, job_inputs
 from .messages import Messages
@@ -28,8 +28,9 @@ from .outputs import atomic_output, format_of, open_writer
 from .progress import Progress, summary
 
 # text: structure by file suffix (.md Markdown, .rst reStructuredText, .adoc AsciiDoc, else
-# plain text), as TextChunker(format=...) reads them, with TextChunker's ids.
-CHUNKERS = ("recursive", "markdown", "text", "tokens")
+# plain text), as TextChunker(format=...) reads them, with TextChunker's ids. auto: text's,
+# and HTML and PDF files by HtmlChunker and PdfChunker, each row with its type (cli/auto.py).
+CHUNKERS = ("recursive", "markdown", "text", "tokens", "auto")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -56,7 +57,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--id-field", help="JSON Lines field with the document id")
     parser.add_argument("--text-column", help="Parquet column with the text (default: text)")
     parser.add_argument("--id-column", help="Parquet column with the document id")
-    parser.add_argument("--chunker", choices=CHUNKERS, default="recursive", help="algorithm")
+    parser.add_argument(
+        "--chunker",
+        choices=CHUNKERS,
+        default="recursive",
+        help="algorithm (auto: each file by its type: Markdown, RST, AsciiDoc, text, HTML, "
+        "PDF; a type field in each row)",
+    )
     parser.add_argument(
         "--chunk-size",
         type=positive,
@@ -131,6 +138,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"cannot write {args.out}: {_reason(err)}") from None
     if not args.quiet:
         summary(docs, chunks, nbytes, time.perf_counter() - start, skipped)
+        if args.chunker == "auto":
+            print(auto.by_type(args.types), file=sys.stderr)
     return 1 if skipped else 0
 
 
@@ -141,7 +150,7 @@ def _chunk(
     were skipped."""
     with ExitStack() as stack:
         paths, sample = _paths(args.paths, stack)
-        globs = args.glob or DEFAULT_GLOBS
+        globs = args.glob or (auto.GLOBS if args.chunker == "auto" else DEFAULT_GLOBS)
         kinds = frozenset({"text"}) if sample else possible_kinds(paths, globs, args.input_format)
         check_input_options(args, paths, kinds)
         walk = Walk(paths, globs, args.input_format, output=args.out)
@@ -151,7 +160,7 @@ def _chunk(
             raise UsageError("nothing to chunk")
         try:
             where = stack.enter_context(atomic_output(args.out))
-            writer = open_writer(where, fmt, markdown)
+            writer = _writer(where, fmt, markdown, args.chunker, stack)
         except OSError as err:
             raise UsageError(f"cannot write {args.out}: {_reason(err)}") from None
         stack.callback(writer.close)
@@ -160,7 +169,11 @@ def _chunk(
             walk.eager()
         progress = Progress(None if walk.unsized else walk.total_bytes, show)
         stack.enter_context(progress)
-        inputs = job_inputs(walk, args.text_column or "text", args.id_column)
+        held: list[Any] = []  # HTML and PDF files, chunked after the job (--chunker auto)
+        if args.chunker == "auto":
+            inputs = auto.job_inputs(walk, args.text_column or "text", args.id_column, held)
+        else:
+            inputs = job_inputs(walk, args.text_column or "text", args.id_column)
         job = _job(
             args,
             inputs=inputs,
@@ -179,8 +192,25 @@ def _chunk(
             progress.resize(walk.total_bytes)
             progress.update(disk_bytes, text_bytes)
             messages.tell(progress)
+        if args.chunker == "auto":
+            args.types = writer.documents
+            for source in held:
+                docs, chunks, text_bytes = auto.chunk_rendered(
+                    source, writer, walk, args, job_args.get("length")
+                )
+                totals = [totals[0] + docs, totals[1] + chunks, totals[2] + text_bytes]
+                progress.update(source.size, text_bytes)
+                messages.tell(progress)
         messages.tell(progress)
     return totals, len(walk.skipped)
+
+
+def _writer(where: str, fmt: str, markdown: bool, chunker: str, stack: ExitStack) -> Any:
+    """The output's writer; with ``--chunker auto`` one that types every row."""
+    if chunker != "auto":
+        return open_writer(where, fmt, markdown)
+    file = sys.stdout.buffer if where == "-" else stack.enter_context(open(where, "wb"))
+    return auto.TypedWriter(file)
 
 
 def _chunk_incremental(args: argparse.Namespace, job_args: dict[str, Any]) -> tuple[list[int], int]:
@@ -255,8 +285,9 @@ def _chunker(args: argparse.Namespace) -> tuple[dict[str, Any], bool]:
         if args.chunker == "tokens":
             return _tokens(args, size), False
         counter = _counter(args.encoding) if args.encoding else None
-        if args.chunker in ("markdown", "text"):
-            return _markdown(args, size, counter, auto=args.chunker == "text"), True
+        if args.chunker in ("markdown", "text", "auto"):
+            markup = _markdown(args, size, counter, auto=args.chunker != "markdown")
+            return markup, True
         return _recursive(args, size, counter), False
     except KeyError as err:  # its str() is the repr of its argument: quoted
         raise UsageError(str(err.args[0]) if err.args else str(err)) from None

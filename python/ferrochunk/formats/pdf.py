@@ -8,7 +8,8 @@ from typing import Union, cast
 from ..split import Chunk
 from .chunker import RenderingChunker, source_bytes
 from .extras import require
-from .pdf_layout import drop_furniture, paragraphs, render
+from .pdf_furniture import drop_furniture
+from .pdf_layout import paragraphs, render
 from .pdf_lines import read_lines
 from .rendition import Rendition
 

@@ -1,12 +1,9 @@
-"""PDF lines to a Markdown rendition: page furniture dropped, lines joined into paragraphs,
-headings found by font size and weight.
+"""PDF lines to a Markdown rendition: lines joined into paragraphs, headings found by font
+size and weight.
 
-- **Furniture**: a line in the top or bottom eighth of a page is a running header or footer
-  when the same text (digits aside) is there on at least half the pages (two at least), and
-  a page number when it is only a number (``7``, ``- 7 -``, ``Page 7``, ``7 / 20``, ``vii``).
-- **Headings**: a short line whose font is a fifth larger than the body's (the size most
-  characters have), or bold at body size when the body is not; each heading size a level,
-  larger first, bold body-size headings last. Heading lines in a row with one style join.
+- **Furniture** (running headers, footers, page numbers): :mod:`.pdf_furniture`.
+- **Headings**: larger or bold lines (:class:`Headings`); heading lines in a row with one
+  style join.
 - **Paragraphs**: lines join (with a space; a word hyphenated at a line end joined whole)
   until a gap wider than the body's line pitch, a change of size, an indented first line,
   a bullet, or a short line ending a sentence. At a page or column break the paragraph goes
@@ -25,36 +22,57 @@ from statistics import median
 from .pdf_lines import Line
 from .rendition import Rendition, escape_block_start
 
-MARGIN = 1 / 8  # the share of the page height at top and bottom where furniture lives
-_PAGE_NUMBER = re.compile(
-    r"(?i)^(page\s+)?[-\u2013\u2014(\[]?\s*(\d{1,4}|[ivxlcdm]{1,7})\s*[-\u2013\u2014)\]]?"
-    r"(\s*(/|of)\s*\d{1,4})?$"
-)
 _BULLET = re.compile(
     r"^[\u2022\u25e6\u25aa\u2023\u25cf\u25cb\u25a0\u25a1\u25b8\u25ba\u2013\u2014*]\s"
 )
+_LEADERS = re.compile(r"(\.\s?){4}")
 _SENTENCE_END = re.compile(r"[.!?:;][\"'\u201d\u2019)\]]*$")
+
+
+CODE = -1  # the level of a code block
 
 
 @dataclass
 class Block:
-    """A heading (``level`` > 0) or a paragraph: its lines' texts and pages."""
+    """A heading (``level`` > 0), a paragraph (0) or a code block (:data:`CODE`)."""
 
     level: int
-    parts: list[tuple[int, str]] = field(default_factory=list)  # (page, text) per line
+    lines: list[Line] = field(default_factory=list)
     size: float = 0.0
+    margins: Margins | None = None  # for code: the column each line is in
 
     def add(self, line: Line) -> None:
-        if self.parts and _hyphenated(self.parts[-1][1], line.text):
-            page, text = self.parts[-1]
-            self.parts[-1] = (page, text[:-1])
-            self.parts.append((line.page, "\x00" + line.text))  # NUL: join with no space
-        else:
-            self.parts.append((line.page, line.text))
+        self.lines.append(line)
 
-    @property
-    def text(self) -> str:
-        return " ".join(text for _, text in self.parts).replace(" \x00", "")
+    def pieces(self) -> list[tuple[int, str]]:
+        """``(page, text)``: the block's text in pieces, each from one page; code lines
+        keep their indentation (in character widths) and their blank lines."""
+        if self.level == CODE:
+            return self._code()
+        out: list[tuple[int, str]] = []
+        for line in self.lines:
+            if out and _hyphenated(out[-1][1], line.text):
+                out[-1] = (out[-1][0], out[-1][1][:-1])  # the word joins whole
+                out.append((line.page, line.text))
+            else:
+                out.append((line.page, (" " if out else "") + line.text))
+        return out
+
+    def _code(self) -> list[tuple[int, str]]:
+        widths = sorted((ln.x1 - ln.x0) / len(ln.text) for ln in self.lines if len(ln.text) > 3)
+        unit = widths[len(widths) // 2] if widths else 0.6 * self.size  # a character's width
+        column = self.margins.left if self.margins else (lambda line: 0.0)
+        base = min(ln.x0 - column(ln) for ln in self.lines)  # from the left of its column
+        out: list[tuple[int, str]] = []
+        for before, line in zip([None, *self.lines], self.lines):
+            gap = ""
+            if before is not None and before.page == line.page:
+                blank = round((before.bottom - line.first_bottom) / (line.size * 1.2)) - 1
+                gap = "\n" * max(0, min(blank, 2))
+            offset = line.x0 - column(line) - base
+            indent = " " * max(0, round(offset / unit)) if unit > 0 else ""
+            out.append((line.page, ("\n" if out else "") + gap + indent + line.text))
+        return out
 
 
 def _hyphenated(before: str, after: str) -> bool:
@@ -63,96 +81,120 @@ def _hyphenated(before: str, after: str) -> bool:
     )
 
 
-# A line's place and text (size, height band, text): a running header's repeats.
-Key = tuple[int, int, str]
-
-
-def drop_furniture(pages: list[list[Line]]) -> list[list[Line]]:
-    """The pages without running headers, footers and page numbers."""
-    outer = [_outer(lines) for lines in pages]
-    seen: Counter[Key] = Counter()
-    for lines in outer:
-        seen.update({key for line in lines for key in _keys(line)})
-    threshold = max(2, (len(pages) + 1) // 2)
-
-    def furniture(line: Line) -> bool:
-        return bool(_PAGE_NUMBER.match(line.text)) or any(
-            seen[key] >= threshold for key in _keys(line)
-        )
-
-    return [
-        [line for line in lines if not (id(line) in edge and furniture(line))]
-        for lines, edge in zip(pages, ({id(line) for line in o} for o in outer))
-    ]
-
-
-def _outer(lines: list[Line]) -> list[Line]:
-    """The two top and two bottom lines of a page, when they are in its margins."""
-    by_height = sorted(lines, key=lambda line: -line.top)
-    ends = by_height[:2] + by_height[-2:]
-    edge = MARGIN * (lines[0].page_height if lines else 0)
-    return [line for line in ends if line.top > line.page_height - edge or line.bottom < edge]
-
-
-def _keys(line: Line) -> tuple[Key, Key]:
-    """Where a line is and what it says: as written, and with each number made relative
-    to the page's (a running header's ``page 7`` on page 7 reads as ``page #+0``)."""
-    where = (round(line.size), round(line.top / 6))
-    number = line.page + 1
-    relative = re.sub(r"\d+", lambda m: f"#{int(m.group()) - number:+d}", line.text.lower())
-    return (*where, line.text), (*where, relative)
-
-
 def body_size(lines: Iterable[Line]) -> float:
-    """The font size most characters have."""
+    """The font size most characters not in code have."""
     sizes: Counter[float] = Counter()
     for line in lines:
-        sizes[round(line.size * 2) / 2] += len(line.text)
+        if not line.mono:  # code is often set smaller
+            sizes[round(line.size * 2) / 2] += len(line.text)
     return sizes.most_common(1)[0][0] if sizes else 0.0
 
 
-def heading_levels(
-    lines: list[Line], body: float, body_bold: bool
-) -> dict[tuple[float, bool], int]:
-    """``(size, bold) -> level`` of the heading styles: larger sizes first, then bold at
-    body size."""
-    styles = {
-        (round(line.size * 2) / 2, line.bold)
-        for line in lines
-        if _heading_style(line, body, body_bold)
-    }
-    order = sorted(styles, key=lambda style: (-style[0], not style[1]))
-    return {style: min(6, level) for level, style in enumerate(order, 1)}
+class Headings:
+    """Which lines are headings, and at which level.
+
+    A heading is a line of at most 200 characters with three letters or more, no dot
+    leaders (a table of contents), at the left edge of its column or centred, whose font
+    is 1.3 times the body size or more, or bold and 1.15 times (LaTeX sets 12-point bold
+    subsections, and a title page's 12-point names, over a 10-point body), or bold at body
+    size (not ending in ``.,;``) when the body is not bold; not a table of contents' entry
+    (its last word a number above its own page's). Its style (size, bold) gives its
+    level: the styles that head two lines or more, larger first and bold before regular,
+    take levels 1, 2, ...; a style seen once (a title page's) takes the level of the next
+    frequent style no larger.
+    """
+
+    def __init__(self, lines: list[Line], body: float, margins: Margins) -> None:
+        bold = Counter(line.bold for line in lines if abs(line.size - body) < 0.6)
+        self.body, self.body_bold, self.margins = (
+            body,
+            bool(bold) and bold.most_common(1)[0][0],
+            margins,
+        )
+        styles = Counter(_style(line) for line in lines if self._candidate(line))
+        self.levels = _levels(styles)
+
+    def level(self, line: Line) -> int:
+        return self.levels.get(_style(line), 0) if self._candidate(line) else 0
+
+    def _candidate(self, line: Line) -> bool:
+        text, body = line.text, self.body
+        if not (  # the style first: it rules out the body's lines at once
+            line.size >= body * 1.3
+            or (line.bold and line.size >= body * 1.15)
+            or (
+                line.bold
+                and not self.body_bold
+                and abs(line.size - body) < 0.6
+                and text[-1] not in ".,;"
+            )
+        ):
+            return False
+        if len(text) > 200 or sum(c.isalpha() for c in text) < 3 or _LEADERS.search(text):
+            return False
+        last = text.rsplit(" ", 1)[-1]
+        if last.isdigit() and int(last) > line.page + 2:  # a contents entry: "Intro 21"
+            return False
+        left = line.x0 - self.margins.left(line) <= 2 * body
+        centred = abs((line.x0 + line.x1) - line.page_width) <= 4 * body
+        return left or centred
 
 
-def _heading_style(line: Line, body: float, body_bold: bool) -> bool:
-    if len(line.text) > 200 or not any(c.isalpha() for c in line.text):
-        return False
-    if line.size >= body * 1.2:
-        return True
-    return (
-        line.bold and not body_bold and abs(line.size - body) < 0.6 and line.text[-1] not in ".,;"
+def _style(line: Line) -> tuple[float, bool]:
+    return round(line.size * 2) / 2, line.bold
+
+
+def _levels(styles: Counter[tuple[float, bool]]) -> dict[tuple[float, bool], int]:
+    def rank(style: tuple[float, bool]) -> tuple[float, bool]:
+        return -style[0], not style[1]
+
+    frequent = sorted((s for s, n in styles.items() if n >= 2), key=rank) or sorted(
+        styles, key=rank
     )
+    levels = {style: min(6, level) for level, style in enumerate(frequent, 1)}
+    for style in styles:
+        if style not in levels:
+            below = [levels[f] for f in frequent if rank(f) >= rank(style)]
+            levels[style] = below[0] if below else min(6, len(frequent) + 1)
+    return levels
+
+
+class Margins:
+    """The left edges of a page's columns: the places where two or more of its body lines
+    start, but those within five em of one to their left (indented first lines, list
+    items); one for a page of one column, two for a paper's two."""
+
+    def __init__(self, pages: list[list[Line]], body: float) -> None:
+        self.edges: dict[int, list[float]] = {}
+        for number, lines in enumerate(pages):
+            starts = Counter(round(ln.x0) for ln in lines if abs(ln.size - body) < 0.6)
+            edges: list[float] = []
+            for x in sorted(x for x, n in starts.items() if n >= 2):
+                if not edges or x - edges[-1] > 5 * body:  # not an indent: a column
+                    edges.append(x)
+            self.edges[number] = edges or [float(x) for x in sorted(starts)[:1]] or [0.0]
+
+    def left(self, line: Line) -> float:
+        """The left edge of the column ``line`` is in."""
+        edges = self.edges.get(line.page) or [line.x0]
+        return max((x for x in edges if x <= line.x0 + 2), default=edges[0])
 
 
 def paragraphs(pages: list[list[Line]]) -> list[Block]:
     """Headings and paragraphs, in order."""
     lines = [line for page in pages for line in page]
     body = body_size(lines)
-    body_bold = Counter(line.bold for line in lines if abs(line.size - body) < 0.6).most_common(1)
-    levels = heading_levels(lines, body, bool(body_bold and body_bold[0][0]))
     pitch = _body_pitch(lines, body)
-    margins: dict[int, float] = {}  # the left edge of each page's text
-    for line in lines:
-        margins[line.page] = min(line.x0, margins.get(line.page, line.x0))
+    margins = Margins(pages, body)
+    headings = Headings(lines, body, margins)
     lengths = sorted(len(line.text) for line in lines if abs(line.size - body) < 0.6)
     width = lengths[len(lengths) * 3 // 4] if lengths else 0  # a full line's length
     blocks: list[Block] = []
     previous: Line | None = None
     for line in lines:
-        level = levels.get((round(line.size * 2) / 2, line.bold), 0)
+        level = CODE if line.mono else headings.level(line)
         if not blocks or _starts_block(previous, line, level, blocks[-1], pitch, margins, width):
-            blocks.append(Block(level, size=line.size))
+            blocks.append(Block(level, size=line.size, margins=margins))
         blocks[-1].add(line)
         previous = line
     return blocks
@@ -176,28 +218,31 @@ def _starts_block(
     level: int,
     block: Block,
     pitch: float,
-    margins: dict[int, float],
+    margins: Margins,
     width: int,
 ) -> bool:
     if prev is None or level != block.level or abs(line.size - block.size) >= 0.6:
         return True
-    if level:  # a heading goes on over lines of one style set close together
+    if level == CODE:  # code goes on over blank lines and page breaks
+        return prev.page == line.page and prev.bottom - line.first_bottom > 4 * line.size
+    if level:  # a heading goes on over lines of one style set close together, to 200
+        if sum(len(ln.text) + 1 for ln in block.lines) + len(line.text) > 200:
+            return True
         return (
             not 0 < prev.bottom - line.first_bottom < 1.6 * line.size + 2 or prev.page != line.page
         )
     if _BULLET.match(line.text):
         return True
-    indented = line.x0 - margins.get(line.page, line.x0) > 0.9 * line.size
+    indented = line.x0 - margins.left(line) > 0.9 * line.size
     step = prev.bottom - line.first_bottom
+    ended = bool(_SENTENCE_END.search(prev.text))
     if prev.page != line.page or step <= 0:  # a page or column break
-        ended = _SENTENCE_END.search(prev.text) and len(prev.text) < 0.85 * width
-        return indented or bool(ended)
+        return indented or (ended and len(prev.text) < 0.85 * width)
     if step > 1.3 * pitch + 0.5:
         return True
-    if line.x0 - prev.x0 > 0.9 * line.size and not _BULLET.match(block.parts[0][1]):
+    if line.x0 - prev.x0 > 0.9 * line.size and not _BULLET.match(block.lines[0].text):
         return True
-    mark = _SENTENCE_END.search(prev.text)
-    return bool(mark) and len(prev.text) < 0.6 * width
+    return ended and len(prev.text) < 0.6 * width
 
 
 def render(blocks: list[Block], pages: int) -> Rendition:
@@ -206,21 +251,23 @@ def render(blocks: list[Block], pages: int) -> Rendition:
     starts: list[int] = []
     offset = 0
     for block in blocks:
-        text = block.text
-        if not text:
+        pieces = block.pieces()
+        text = "".join(piece for _, piece in pieces)
+        if not text.strip():
             continue
-        head = "#" * block.level + " " if block.level else ""
-        if not block.level:
-            escaped = escape_block_start(text)
-            head, text = escaped[: len(escaped) - len(text)], text
+        if block.level == CODE:
+            fence = "`" * max(3, 1 + max(map(len, re.findall("`+", text)), default=0))
+            head, tail = fence + "\n", "\n" + fence
+        elif block.level:
+            head, tail = "#" * block.level + " ", ""
+        else:
+            head, tail = escape_block_start(text)[: -len(text)], ""
         position = offset + len(head)
-        for i, (page, part) in enumerate(block.parts):
-            if i and not part.startswith("\x00"):
-                position += 1  # the space joining it to the line before
+        for page, piece in pieces:
             while len(starts) <= page:
-                starts.append(position)
-            position += len(part.lstrip("\x00"))
-        out.append(head + text + "\n\n")
+                starts.append(position + len(piece) - len(piece.lstrip()))
+            position += len(piece)
+        out.append(head + text + tail + "\n\n")
         offset += len(out[-1])
     while len(starts) < pages:
         starts.append(offset)

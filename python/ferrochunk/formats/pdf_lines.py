@@ -6,6 +6,7 @@ second)."""
 from __future__ import annotations
 
 import ctypes
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -16,7 +17,11 @@ from typing import Any
 _JOINED = str.maketrans("", "", "\ufffe\x02\x00")
 _HYPHENS = ("\ufffe", "\x02")
 _LINE = re.compile(r"[^\r\n\ufffe\x02]+")
-_BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demi")
+# (cmbx, cmssbx: TeX's Computer Modern bold extended; PDFium gives them a weight near 550)
+_BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demi", "cmbx", "cmssbx", "cmb10")
+_MONO_NAMES = ("mono", "courier", "typewriter", "cmtt", "consol", "menlo", "lmtt", "sfmono")
+_FIXED_PITCH = 1  # the FixedPitch flag of a PDF font descriptor
+_NUMBERED = re.compile(r"\d{1,5}\s")
 
 
 @dataclass(frozen=True)
@@ -27,11 +32,14 @@ class Line:
     text: str  # without the line break; hyphenated words pdfium joined are whole
     size: float  # font size of its first character
     bold: bool  # its first and last characters are bold
+    mono: bool  # ... and monospaced (code)
     x0: float  # left edge of its first character
+    x1: float  # right edge of its last character
     top: float  # top of its first character (the font's ascent)
     first_bottom: float  # bottom of its first character (the font's descent)
     bottom: float  # bottom of its last character (lower when pdfium joined two lines)
     page_height: float
+    page_width: float
 
 
 def read_lines(pdfium: Any, data: bytes) -> tuple[list[list[Line]], int]:
@@ -45,12 +53,12 @@ def read_lines(pdfium: Any, data: bytes) -> tuple[list[list[Line]], int]:
     try:
         for number in range(len(document)):
             page = document[number]
-            height = page.get_height()
+            width, height = page.get_size()
             textpage = page.get_textpage()
             try:
                 text = _page_text(raw, textpage)
                 characters += len(text.strip())
-                pages.append(list(_lines(raw, textpage.raw, text, number, height)))
+                pages.append(list(_lines(raw, textpage.raw, text, number, (width, height))))
             finally:
                 textpage.close()
                 page.close()
@@ -78,43 +86,52 @@ def _page_text(raw: Any, textpage: Any) -> str:
     return "".join(chars)
 
 
-def _lines(raw: Any, textpage: Any, text: str, page: int, height: float) -> Iterator[Line]:
+def _lines(
+    raw: Any, textpage: Any, text: str, page: int, page_size: tuple[float, float]
+) -> Iterator[Line]:
     """The visual lines of the page: pdfium's lines, split again where pdfium ran two
     visual lines together (the text drops by a line, found by bisection)."""
     rect = raw.FS_RECTF()
     name = ctypes.create_string_buffer(128)
     flags = ctypes.c_int()
+    by_flags = ctypes.byref(flags)
 
-    def box(index: int) -> tuple[float, float, float]:
+    def box(index: int) -> tuple[float, float, float, float]:
         raw.FPDFText_GetLooseCharBox(textpage, index, rect)
-        return rect.left, rect.top, rect.bottom
+        return rect.left, rect.top, rect.right, rect.bottom
 
-    def bold(index: int) -> bool:
-        if raw.FPDFText_GetFontWeight(textpage, index) >= 600:
-            return True
-        raw.FPDFText_GetFontInfo(textpage, index, name, 128, ctypes.byref(flags))
-        font = name.value.decode("latin-1").lower()
-        return any(word in font for word in _BOLD_NAMES)
+    def font(index: int) -> tuple[bool, bool]:
+        """Whether the character's font is bold, and whether it is monospaced."""
+        raw.FPDFText_GetFontInfo(textpage, index, name, 128, by_flags)
+        bold, mono = _font_names(name.value)
+        bold = bold or raw.FPDFText_GetFontWeight(textpage, index) >= 600
+        return bold, mono or bool(flags.value & _FIXED_PITCH)
 
     def line(first: int, last: int, hyphen: bool) -> Line:
         words = text[first : last + 1].translate(_JOINED).split()
-        x0, top, first_bottom = box(first)
+        x0, top, _, first_bottom = box(first)
+        _, _, x1, bottom = box(last)
+        (bold_first, mono_first), (bold_last, mono_last) = font(first), font(last)
         return Line(
             page=page,
             text=" ".join(words) + ("-" if hyphen else ""),
             size=round(raw.FPDFText_GetFontSize(textpage, first), 2),
-            bold=bold(first) and bold(last),
+            bold=bold_first and bold_last,
+            # (a listing's line numbers are often in the text font: "80 \\def\\x{}")
+            mono=mono_last and (mono_first or bool(_NUMBERED.match(text, first))),
             x0=x0,
+            x1=x1,
             top=top,
             first_bottom=first_bottom,
-            bottom=box(last)[2],
-            page_height=height,
+            bottom=bottom,
+            page_height=page_size[1],
+            page_width=page_size[0],
         )
 
     for first, last, hyphen in _segments(text):
         size = raw.FPDFText_GetFontSize(textpage, first)
-        while box(first)[2] - box(last)[2] > 0.8 * size:  # two visual lines in one
-            split = _first_below(text, first, last, box(first)[2] - 0.8 * size, box)
+        while box(first)[3] - box(last)[3] > 0.8 * size:  # two visual lines in one
+            split = _first_below(text, first, last, box(first)[3] - 0.8 * size, box)
             end = split - 1
             while end > first and text[end].isspace():
                 end -= 1
@@ -122,6 +139,13 @@ def _lines(raw: Any, textpage: Any, text: str, page: int, height: float) -> Iter
             first = split
             size = raw.FPDFText_GetFontSize(textpage, first)
         yield line(first, last, hyphen)
+
+
+@functools.lru_cache(maxsize=256)
+def _font_names(name: bytes) -> tuple[bool, bool]:
+    """Whether a font's name says bold, and monospaced."""
+    font = name.decode("latin-1").lower()
+    return any(w in font for w in _BOLD_NAMES), any(w in font for w in _MONO_NAMES)
 
 
 def _segments(text: str) -> Iterator[tuple[int, int, bool]]:
@@ -144,7 +168,7 @@ def _first_below(text: str, first: int, last: int, level: float, box: Any) -> in
     low, high = 0, len(candidates) - 1
     while low < high:
         middle = (low + high) // 2
-        if box(candidates[middle])[2] < level:
+        if box(candidates[middle])[3] < level:
             high = middle
         else:
             low = middle + 1
