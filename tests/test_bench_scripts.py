@@ -82,3 +82,10 @@ def test_front_door_table() -> None:
     out = _run("benches/front_door.py", "--rounds", "1")
     rows = [line for line in out.splitlines() if line.startswith("| `")]
     assert len(rows) == 3 and all(float(r.split("|")[2]) > 0 for r in rows), out
+
+
+def test_tiktoken_dropin_bench_runs() -> None:
+    require()
+    out = _run("benches/tiktoken_dropin.py", "--rounds", "1", "cl100k_base")
+    rows = [line for line in out.splitlines() if line.startswith("| cl100k_base")]
+    assert len(rows) == 6, out  # three corpora, encode and encode_batch each

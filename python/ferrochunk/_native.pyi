@@ -1,6 +1,6 @@
 """Type stubs for the Rust extension module (``rust/python/``)."""
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Literal, final, overload
 
 __all__ = [
@@ -20,15 +20,23 @@ __all__ = [
     "after_fork",
     "chunk_arrow",
     "clear_token_caches",
+    "decode_tokens_bytes",
+    "encode_batch",
+    "encode_bytes",
+    "encode_single_piece",
     "encoding_name_for_model",
     "encoding_names",
     "lossy_iter",
     "markdown_iter",
+    "max_rank",
+    "mergeable_bytes",
     "resolve_threads",
     "sentence_ends",
     "sentence_spans",
+    "special_counter",
     "split_iter",
     "split_text_iter",
+    "token_rank",
     "windows_iter",
 ]
 
@@ -215,7 +223,7 @@ class Encoder:
     def count_batch(
         self, texts: list[str], allowed: list[str], disallowed: list[str]
     ) -> list[int]: ...
-    def decode_bytes(self, ids: list[int]) -> bytes: ...
+    def decode_bytes(self, ids: Sequence[int]) -> bytes: ...
     def split_lossy(
         self,
         text: str,
@@ -264,6 +272,34 @@ class HfTokenCounter:
     counts_tokens: ClassVar[bool]
 
 def encoding_name_for_model(model: str) -> str: ...
+
+# ferrochunk.tiktoken's engine (rust/python/tokens/dropin.rs).
+def encode_batch(counter: TokenCounter, texts: list[str], threads: int) -> list[list[int]]:
+    """tiktoken's ``encode_batch`` under the counter's policy, the GIL released."""
+
+def encode_bytes(encoder: Encoder, data: bytes) -> list[int]:
+    """tiktoken's ``_encode_bytes``: bytes that need not be UTF-8."""
+
+def encode_single_piece(encoder: Encoder, data: bytes) -> list[int]:
+    """BPE of ``data`` as one piece (tiktoken's ``_encode_single_piece``)."""
+
+def decode_tokens_bytes(encoder: Encoder, ids: Sequence[int]) -> list[bytes]:
+    """Each token's bytes, the encoding's special tokens included."""
+
+def special_counter(
+    encoder: Encoder, allowed: list[tuple[str, int]], disallowed: list[str]
+) -> TokenCounter:
+    """A counter with special tokens of the caller's choosing (``(text, id)`` pairs)."""
+
+def token_rank(encoder: Encoder, data: bytes) -> int | None:
+    """The rank of ``data`` if it is a mergeable token."""
+
+def mergeable_bytes(encoder: Encoder, id: int) -> bytes | None:
+    """The bytes of mergeable token ``id``, if it is one."""
+
+def max_rank(encoder: Encoder) -> int:
+    """The highest mergeable rank."""
+
 def encoding_names() -> list[str]: ...
 def clear_token_caches() -> None: ...
 

@@ -55,6 +55,14 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?)?;
     m.add_function(wrap_pyfunction!(tokens::tokenizer::encoding_names, m)?)?;
     m.add_function(wrap_pyfunction!(tokens::tokenizer::clear_token_caches, m)?)?;
+    m.add_function(wrap_pyfunction!(tokens::dropin::encode_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(tokens::dropin::encode_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(tokens::dropin::encode_single_piece, m)?)?;
+    m.add_function(wrap_pyfunction!(tokens::dropin::decode_tokens_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(tokens::dropin::special_counter, m)?)?;
+    m.add_function(wrap_pyfunction!(tokens::dropin::token_rank, m)?)?;
+    m.add_function(wrap_pyfunction!(tokens::dropin::mergeable_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(tokens::dropin::max_rank, m)?)?;
     m.add("Unsupported", m.py().get_type::<errors::Unsupported>())?;
     Ok(())
 }

@@ -4,10 +4,12 @@
 //!   their ranks, bundled in the binary.
 //! - [`pretokenize`]: hand-written pre-tokenizers for the r50k, cl100k and o200k regexes.
 //! - [`bpe`]: the merge of one piece and the tables and per-thread cache behind it.
+//! - [`bytes`]: tiktoken's `_encode_bytes` and `_encode_single_piece` (any bytes).
 //! - [`tokenizer`]: encode, count, windows of tokens, and the token [`crate::Length`].
 //! - [`huggingface`]: a `tokenizer.json` as a length (the `huggingface` feature).
 
 pub mod bpe;
+pub mod bytes;
 pub mod encodings;
 #[cfg(feature = "huggingface")]
 pub mod huggingface;

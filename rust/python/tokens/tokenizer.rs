@@ -337,6 +337,12 @@ impl PyTokenCounter {
     pub fn length(&self) -> &TokenLength {
         &self.inner
     }
+
+    /// A counter of any length, special tokens of the caller's choosing included (its
+    /// `__reduce__` keeps only the encoding's own special tokens: pickle what made it).
+    pub fn from_length(inner: TokenLength) -> Self {
+        Self { inner }
+    }
 }
 
 #[pymethods]
