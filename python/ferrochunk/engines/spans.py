@@ -31,6 +31,16 @@ def _no_warning(oversized: list[int]) -> None:
     pass
 
 
+def cached(chunker: Any, make: Callable[[Any], Optional[Route]]) -> Optional[Route]:
+    """``make(chunker)``, kept on the chunker (immutable, so it never changes): building a
+    route was a visible part of a short text's ``spans``."""
+    try:
+        return chunker._spans_route  # type: ignore[no-any-return]
+    except AttributeError:
+        route = chunker._spans_route = make(chunker)
+        return route
+
+
 def splitter_route(splitter: Any) -> Optional[Route]:
     """A ``Splitter``'s Rust route: a native engine measured natively, else ``None``."""
     engine, length = splitter._engine, splitter._args["length_function"]
@@ -64,11 +74,13 @@ def spans(chunker: Any, text: Any, unit: str, route: Optional[Route]) -> Any:
     check_unit(unit)
     if route is None or not isinstance(text, str):  # split() raises for a non-str
         return from_chunks(chunker.split(text), unit)
-    numpy()  # the ImportError that says how to get numpy, before Rust asks for it
     try:
         array, oversized = route.one(*route.args, text, unit)
     except UnicodeEncodeError:
         check_encodable(text)  # split()'s ValueError, naming the lone surrogate
+        raise
+    except ImportError:  # Rust imports numpy for the first array: say how to get it
+        numpy()
         raise
     route.warn(oversized)
     return array
@@ -88,10 +100,21 @@ def spans_batch(
     if route is None:
         rows = ((i, text) for i, text in enumerate(texts))
         return from_chunk_lists(one_at_a_time(chunker.split, rows), unit)
-    numpy()
-    flat, offsets, oversized = route.many(*route.args, texts, unit, threads)
+    try:
+        flat, offsets, oversized = route.many(*route.args, texts, unit, threads)
+    except ImportError:
+        numpy()
+        raise
     route.warn(oversized)
     return flat, offsets
 
 
-__all__ = ["Route", "markdown_route", "spans", "spans_batch", "splitter_route", "window_route"]
+__all__ = [
+    "Route",
+    "cached",
+    "markdown_route",
+    "spans",
+    "spans_batch",
+    "splitter_route",
+    "window_route",
+]

@@ -25,7 +25,7 @@ from .. import _native
 from ..engines.arrow_batch import arrow_batch, check_output
 from ..engines.common import NATIVE, chunk_type
 from ..engines.markdown import NativeMarkdownEngine, markdown_batch, markdown_engine
-from ..engines.spans import markdown_route, spans, spans_batch
+from ..engines.spans import cached, markdown_route, spans, spans_batch
 from ..frontend.batch import check_texts, check_threads, documents, one_at_a_time
 from ..frontend.checks import check_encodable
 from ..frontend.chunks import length_name
@@ -185,7 +185,7 @@ class MarkdownChunker:
         >>> MarkdownChunker(20, min_size=0).spans("# A\\n\\nOne.\\n\\n# B\\n\\nTwo.").tolist()
         [[0, 9], [11, 20]]
         """
-        return spans(self, text, unit, markdown_route(self))
+        return spans(self, text, unit, cached(self, markdown_route))
 
     def spans_batch(
         self, texts: Iterable[str], *, threads: Optional[int] = None, unit: str = "char"
@@ -195,7 +195,7 @@ class MarkdownChunker:
         with the GIL released for the whole call."""
         check_threads(threads)
         check_texts(texts)
-        return spans_batch(self, texts, threads, unit, markdown_route(self))
+        return spans_batch(self, texts, threads, unit, cached(self, markdown_route))
 
     @overload
     def split_batch(

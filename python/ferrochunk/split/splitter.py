@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Literal, Optional, Union, overl
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
 from ..engines.arrow_batch import arrow_batch, check_output
 from ..engines.common import NATIVE, chunk_type, counted, is_native_length
-from ..engines.spans import spans, spans_batch, splitter_route
+from ..engines.spans import cached, spans, spans_batch, splitter_route
 from ..engines.split import splitter_batch, splitter_engine, splitter_fallback, splitter_specs
 from ..frontend.batch import check_texts, check_threads, documents, one_at_a_time
 from ..frontend.checks import (
@@ -163,7 +163,7 @@ class Splitter:
         >>> Splitter(12, chunk_overlap=0).spans("one two three four").tolist()
         [[0, 7], [8, 18]]
         """
-        return spans(self, text, unit, splitter_route(self))
+        return spans(self, text, unit, cached(self, splitter_route))
 
     def spans_batch(
         self, texts: Iterable[str], *, threads: Optional[int] = None, unit: str = "char"
@@ -179,7 +179,7 @@ class Splitter:
         """
         check_threads(threads)
         check_texts(texts)
-        return spans_batch(self, texts, threads, unit, splitter_route(self))
+        return spans_batch(self, texts, threads, unit, cached(self, splitter_route))
 
     @overload
     def split_batch(
@@ -365,6 +365,20 @@ def split(
     >>> [(c.text, c.start, c.end) for c in split("ab cd", chunk_size=3, chunk_overlap=0)]
     [('ab', 0, 2), ('cd', 3, 5)]
     """
+    if not options:  # the common call: sizes only, found in a plain dict
+        sizes = (type(chunk_size), chunk_size, type(chunk_overlap), chunk_overlap)
+        try:
+            splitter = _BY_SIZES.get(sizes)
+        except TypeError:  # an unhashable size: the constructor's error, below
+            splitter = None
+            sizes = None
+        if splitter is None:
+            splitter = Splitter(chunk_size, chunk_overlap=chunk_overlap)
+            if sizes is not None:
+                if len(_BY_SIZES) >= _CACHED_SPLITTERS:
+                    _BY_SIZES.clear()
+                _BY_SIZES[sizes] = splitter
+        return splitter.split(text, metadata)
     key = _settings_key(chunk_size, chunk_overlap, options)
     if key is None:  # an argument that cannot be a key (a dict, an unhashable callable)
         return Splitter(chunk_size, chunk_overlap=chunk_overlap, **options).split(text, metadata)
@@ -396,6 +410,10 @@ def one_off_split(cls: type[Splitter]) -> Callable[..., list[Chunk]]:
 # by the exact arguments (each with its type, so `True` never finds the splitter of `1`).
 # A Splitter is immutable and thread-safe, so sharing one between calls changes nothing.
 _CACHED_SPLITTERS = 32
+# A call with sizes only (the README's) skips building the general key: its four fields,
+# each size with its type, hash in a fraction of the nested key's time (which an
+# `lru_cache` hashes again), a third of a short text's split.
+_BY_SIZES: dict[tuple[type, Any, type, Any], Splitter] = {}
 _Key = tuple[tuple[str, type, Any], ...]
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Optional
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
-from ..engines.spans import spans, spans_batch, window_route
+from ..engines.spans import cached, spans, spans_batch, window_route
 from ..frontend.batch import check_texts, check_threads, drain, read_only
 from ..frontend.checks import window_overlap
 from .tokenizer import _check_window, _native_window, get_encoding, split_tokens
@@ -70,7 +70,8 @@ class TokenSplitter:
         return spans_batch(self, texts, threads, unit, self._route())
 
     def _route(self) -> Any:
-        return window_route(self._encoder, *_native_window(self.chunk_size, self.chunk_overlap))
+        sizes = _native_window(self.chunk_size, self.chunk_overlap)
+        return cached(self, lambda s: window_route(s._encoder, *sizes))
 
     def split_batch(
         self,
