@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -24,7 +25,7 @@ from typing import Any
 import numpy as np
 
 import ferrochunk
-from ferrochunk.bench import fresh
+from ferrochunk.bench import fresh, host_line, load_average
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # tests/corpus.py
 import corpus
@@ -133,6 +134,7 @@ def main() -> None:
     args = parser.parse_args()
     splitter = ferrochunk.Splitter(SIZE, chunk_overlap=OVERLAP)
     offsets = chonkie_offsets()
+    print(f"--rounds {args.rounds}: {host_line()}, commit {commit()}\n")
     print(f"| `Splitter({SIZE}, chunk_overlap={OVERLAP})`, MB/s | " + " | ".join(corpus.NAMES))
     print("|---|" + "---:|" * len(corpus.NAMES))
     cells: dict[str, list[str]] = {}
@@ -168,6 +170,19 @@ def main() -> None:
         f"`Splitter.split` {fd[1]:.0f} MB/s ({fd[0] / fd[1]:.2f}); per call on its "
         f"paragraphs: {fd[2]:.2f} µs against {fd[3]:.2f} µs"
     )
+    print(f"At the end: {load_average()}")
+
+
+def commit() -> str:
+    """The checkout's commit, or ``unknown``."""
+    root = Path(__file__).resolve().parents[1]
+    try:
+        head = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True
+        )
+    except OSError:
+        return "unknown"
+    return head.stdout.decode().strip() or "unknown"
 
 
 if __name__ == "__main__":

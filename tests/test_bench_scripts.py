@@ -82,3 +82,11 @@ def test_front_door_table() -> None:
     out = _run("benches/front_door.py", "--rounds", "1")
     rows = [line for line in out.splitlines() if line.startswith("| `")]
     assert len(rows) == 3 and all(float(r.split("|")[2]) > 0 for r in rows), out
+
+
+def test_spans_speed_runs() -> None:
+    require()
+    out = _run("benches/spans_speed.py", "--rounds", "1", "--batch-copies", "1")
+    rows = [line for line in out.splitlines() if line.startswith("| `")]
+    assert len(rows) >= 6  # split, spans, (chonkie-core), three thread ratios, the header
+    assert "`ferrochunk.split`" in out and "load average" in out.splitlines()[0]
