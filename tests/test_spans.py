@@ -81,6 +81,29 @@ def test_splitter_spans_generated(kind: str, unit: str, text: str, size: int, ov
 
 
 @pytest.mark.parametrize("unit", UNITS)
+@given(
+    text=atom_text,
+    size=st.integers(1, 40),
+    separators=st.lists(st.sampled_from(["\n\n", "\n", " ", ".", "", r"\s+", "[。.]"]), max_size=4),
+    regex=st.booleans(),
+    keep=st.sampled_from(["start", "end"]),
+    strip=st.booleans(),
+)
+def test_splitter_options_generated(unit, text, size, separators, regex, keep, strip):
+    options = {
+        "separators": separators or None,
+        "is_separator_regex": regex,
+        "keep_separator": keep,
+        "strip_whitespace": strip,
+    }
+    native = Splitter(size, chunk_overlap=size // 3, **options)
+    chunks = native.split(text)
+    assert_spans(native.spans(text, unit=unit), text, chunks, unit)
+    ref = reference.Splitter(size, chunk_overlap=size // 3, **options)
+    np.testing.assert_array_equal(ref.spans(text, unit=unit), native.spans(text, unit=unit))
+
+
+@pytest.mark.parametrize("unit", UNITS)
 @given(texts=st.lists(atom_text, max_size=6), size=st.integers(1, 40))
 def test_batches_generated(unit: str, texts: list[str], size: int):
     for chunker in (Splitter(size, chunk_overlap=size // 5), MarkdownChunker(size, min_size=0)):
@@ -118,6 +141,9 @@ CORPUS_CHUNKERS = {
         256, chunk_overlap=32, length_function=get_encoding("cl100k_base").length_function()
     ),
     "markdown": lambda: MarkdownChunker(800, chunk_overlap=100, parent_size=2000),
+    "markdown-tokens": lambda: MarkdownChunker(
+        200, length_function=get_encoding("o200k_base").length_function()
+    ),
     "text-plain": lambda: TextChunker(600),
     "tokens": lambda: TokenSplitter(256, chunk_overlap=32),
 }
@@ -125,10 +151,10 @@ CORPUS_CHUNKERS = {
 
 @pytest.mark.parametrize("name", CORPUS_CHUNKERS)
 def test_corpus_spans(name: str):
-    texts = corpus_texts()
+    texts = corpus_texts()[::2]  # half the files (every corpus), batched whole below
     chunker = CORPUS_CHUNKERS[name]()
     for unit in UNITS:
-        for text in texts[::7]:  # one-text calls on a seventh of the files
+        for text in texts[::4]:  # one-text calls on an eighth of the files
             assert_spans(chunker.spans(text, unit=unit), text, chunker.split(text), unit)
         flat, offsets = chunker.spans_batch(texts, unit=unit, threads=2)
         one, one_offsets = chunker.spans_batch(texts, unit=unit, threads=1)
