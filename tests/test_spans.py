@@ -67,21 +67,21 @@ def in_storage(text: str, kind: str) -> str:
 
 
 @pytest.mark.parametrize("kind", ["ascii", *STORAGE])
-@pytest.mark.parametrize("unit", UNITS)
 @given(text=atom_text, size=st.integers(1, 60), overlap_part=st.integers(0, 4))
-def test_splitter_spans_generated(kind: str, unit: str, text: str, size: int, overlap_part: int):
+def test_splitter_spans_generated(kind: str, text: str, size: int, overlap_part: int):
     text = in_storage(text, kind)
     overlap = size * overlap_part // 5
     native = Splitter(size, chunk_overlap=overlap)
-    chunks = native.split(text)
-    assert_spans(native.spans(text, unit=unit), text, chunks, unit)
     ref = reference.Splitter(size, chunk_overlap=overlap)
-    np.testing.assert_array_equal(ref.spans(text, unit=unit), native.spans(text, unit=unit))
+    chunks = native.split(text)
     assert [c.text for c in ref.split(text)] == [c.text for c in chunks]
+    for unit in UNITS:
+        assert_spans(native.spans(text, unit=unit), text, chunks, unit)
+        np.testing.assert_array_equal(ref.spans(text, unit=unit), native.spans(text, unit=unit))
 
 
-@pytest.mark.parametrize("unit", UNITS)
 @given(
+    unit=st.sampled_from(UNITS),
     text=atom_text,
     size=st.integers(1, 40),
     separators=st.lists(st.sampled_from(["\n\n", "\n", " ", ".", "", r"\s+", "[。.]"]), max_size=4),
@@ -103,8 +103,7 @@ def test_splitter_options_generated(unit, text, size, separators, regex, keep, s
     np.testing.assert_array_equal(ref.spans(text, unit=unit), native.spans(text, unit=unit))
 
 
-@pytest.mark.parametrize("unit", UNITS)
-@given(texts=st.lists(atom_text, max_size=6), size=st.integers(1, 40))
+@given(unit=st.sampled_from(UNITS), texts=st.lists(atom_text, max_size=6), size=st.integers(1, 40))
 def test_batches_generated(unit: str, texts: list[str], size: int):
     for chunker in (Splitter(size, chunk_overlap=size // 5), MarkdownChunker(size, min_size=0)):
         for threads in (1, 2):
@@ -115,8 +114,7 @@ def test_batches_generated(unit: str, texts: list[str], size: int):
     np.testing.assert_array_equal(offsets, ref_offsets)
 
 
-@pytest.mark.parametrize("unit", UNITS)
-@given(text=atom_text, size=st.integers(4, 80))
+@given(unit=st.sampled_from(UNITS), text=atom_text, size=st.integers(4, 80))
 def test_markdown_and_windows_generated(unit: str, text: str, size: int):
     for chunker in (
         MarkdownChunker(size, min_size=0, chunk_overlap=size // 4),
