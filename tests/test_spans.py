@@ -300,5 +300,7 @@ def test_split_batch_arrow_bad_input():
         splitter.split_batch(["a", 3], output="arrow")
     with pytest.raises(ValueError, match="one per text"):
         splitter.split_batch(["a", "b"], [{"a": 1}], output="arrow")
+    with pytest.raises(TypeError, match="one struct column"):
+        splitter.split_batch(["a", "b"], [{"k": 1}, {"k": {"x": 2}}], output="arrow")
     with pytest.raises(ValueError, match="no document_ids"):
         MarkdownChunker(10).split_batch(["a"], document_ids=["x"], output="arrow")

@@ -36,7 +36,13 @@ def _input_table(pa: Any, texts: list[Any], metadatas: Optional[Iterable[Any]]) 
             raise ValueError(
                 f"metadatas has {len(metas)} items and texts {len(texts)}: give one per text"
             )
-        columns["metadata"] = pa.array(metas)
+        try:
+            columns["metadata"] = pa.array(metas)
+        except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError) as err:
+            raise TypeError(
+                f"metadatas: pyarrow cannot make one struct column of them ({err}); give "
+                "each key values of one type, or use chunk_arrow with columns of your own"
+            ) from None
     return pa.table(columns)
 
 
