@@ -28,7 +28,7 @@ use super::tokens::tokenizer::PyEncoder;
 use crate::error::{Error, Result};
 use crate::length::Length;
 use crate::text::CharCursor;
-use crate::units::{Offsets, Units};
+use crate::units::{all_scalar, Offsets, Units};
 
 /// Which offsets the arrays hold.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -200,8 +200,35 @@ type Batch<'py> = (
     Vec<usize>,
 );
 
+/// What one document of a batch came to on its worker.
+enum Outcome {
+    Done(DocSpans),
+    /// A lone surrogate (no UTF-8 form): `split` refuses such a text.
+    Surrogate,
+    Failed(Error),
+}
+
+/// `doc` of one batch text read leniently: its lone-surrogate check (a pass over the text)
+/// runs here, on the worker, not on the calling thread before the pool starts.
+fn checked(doc: &(impl Fn(PyText<'_>) -> Result<DocSpans> + Sync), text: PyText<'_>) -> Outcome {
+    let scalar = match text {
+        PyText::Latin1(_) => true, // one byte a character: no surrogate fits
+        PyText::Ucs2(t) => all_scalar(t.units()),
+        PyText::Ucs4(t) => all_scalar(t.units()),
+    };
+    if !scalar {
+        return Outcome::Surrogate;
+    }
+    match doc(text) {
+        Ok(spans) => Outcome::Done(spans),
+        Err(err) => Outcome::Failed(err),
+    }
+}
+
 /// Runs `doc` on every text of `texts` on `threads` threads, the GIL released throughout;
-/// the spans in one flat array, document `i`'s in rows `offsets[i]..offsets[i + 1]`.
+/// the spans in one flat array, document `i`'s in rows `offsets[i]..offsets[i + 1]`. The
+/// calling thread only reads each `str`'s storage first and concatenates after, so the
+/// batch scales with threads.
 fn batch<'py>(
     texts: &Bound<'py, PyList>,
     threads: Option<usize>,
@@ -224,28 +251,34 @@ fn batch<'py>(
         .collect::<PyResult<Vec<_>>>()?;
     let units = strings
         .iter()
-        .enumerate()
-        .map(|(i, s)| units_of(s).map_err(|_| surrogate_error(py, i, s)))
+        .map(|s| text_of(s, false))
         .collect::<PyResult<Vec<_>>>()?;
     let threads = crate::parallel::resolve(threads)?;
-    let results = py.detach(|| -> Result<Vec<Result<DocSpans>>> {
+    let results = py.detach(|| -> Result<Vec<Outcome>> {
         if threads <= 1 || units.len() < 2 {
-            return Ok(units.iter().map(|t| doc(*t)).collect());
+            return Ok(units.iter().map(|t| checked(&doc, *t)).collect());
         }
-        crate::parallel::run(threads, || units.par_iter().map(|t| doc(*t)).collect())
+        crate::parallel::run(threads, || {
+            units.par_iter().map(|t| checked(&doc, *t)).collect()
+        })
     })?;
     let total = results
         .iter()
-        .map(|r| r.as_ref().map_or(0, |d| d.flat.len()))
+        .map(|r| match r {
+            Outcome::Done(d) => d.flat.len(),
+            _ => 0,
+        })
         .sum();
-    let (mut flat, mut offsets) = (
-        Vec::with_capacity(total),
-        Vec::with_capacity(units.len() + 1),
-    );
+    let mut flat = Vec::with_capacity(total);
+    let mut offsets = Vec::with_capacity(units.len() + 1);
     let mut oversized = Vec::new();
     offsets.push(0);
     for (i, result) in results.into_iter().enumerate() {
-        let spans = result.map_err(|e| in_document(py, i, e))?;
+        let spans = match result {
+            Outcome::Done(spans) => spans,
+            Outcome::Surrogate => return Err(surrogate_error(py, i, &strings[i])),
+            Outcome::Failed(err) => return Err(in_document(py, i, err)),
+        };
         flat.extend_from_slice(&spans.flat);
         oversized.extend(spans.oversized);
         offsets.push(int(flat.len() / 2));
