@@ -89,3 +89,11 @@ def test_tiktoken_dropin_bench_runs() -> None:
     out = _run("benches/tiktoken_dropin.py", "--rounds", "1", "cl100k_base")
     rows = [line for line in out.splitlines() if line.startswith("| cl100k_base")]
     assert len(rows) == 6, out  # three corpora, encode and encode_batch each
+
+
+def test_spans_speed_runs() -> None:
+    require()
+    out = _run("benches/spans_speed.py", "--rounds", "1", "--batch-copies", "1")
+    rows = [line for line in out.splitlines() if line.startswith("| `")]
+    assert len(rows) >= 6  # split, spans, (chonkie-core), three thread ratios, the header
+    assert "`ferrochunk.split`" in out and "load average" in out.splitlines()[0]

@@ -64,3 +64,24 @@ def test_unhashable_options_still_split() -> None:
     got = split("ab cd", 3, chunk_overlap=0, length_function=Length())
     assert [c.text for c in got] == ["ab", "cd"]
     assert ferrochunk.split("ab cd", 3, chunk_overlap=0)[1].text == "cd"
+
+
+@given(text=TEXT, size=st.integers(1, 40), overlap=st.one_of(st.none(), st.integers(0, 10)))
+def test_sizes_only_equals_a_fresh_splitter(text, size, overlap) -> None:
+    # The sizes-only call takes its own cache (a plain dict keyed by the sizes and types).
+    if overlap is not None and overlap > size:
+        overlap = size
+    want = fields(Splitter(size, chunk_overlap=overlap).split(text))
+    assert fields(split(text, size, chunk_overlap=overlap)) == want
+    assert fields(split(text, size, chunk_overlap=overlap)) == want
+    assert fields(split(text, size)) == fields(Splitter(size).split(text))
+
+
+def test_sizes_only_cache_stays_bounded() -> None:
+    from ferrochunk.split import splitter
+
+    for size in range(1, 200):
+        assert split("a b c", size, chunk_overlap=0)[0].start == 0
+    assert 0 < len(splitter._BY_SIZES) <= splitter._CACHED_SPLITTERS
+    with pytest.raises(TypeError):  # an unhashable size: the constructor's own error
+        split("a b", [3])  # type: ignore[arg-type]

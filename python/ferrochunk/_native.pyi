@@ -28,6 +28,8 @@ __all__ = [
     "encoding_names",
     "lossy_iter",
     "markdown_iter",
+    "markdown_spans",
+    "markdown_spans_batch",
     "max_rank",
     "mergeable_bytes",
     "resolve_threads",
@@ -36,7 +38,11 @@ __all__ = [
     "special_counter",
     "split_iter",
     "split_text_iter",
+    "splitter_spans",
+    "splitter_spans_batch",
     "token_rank",
+    "window_spans",
+    "window_spans_batch",
     "windows_iter",
 ]
 
@@ -425,3 +431,45 @@ class CorpusJob:
         list[tuple[str, str]],
         tuple[list[tuple[str, int, int, int, int]], bytes] | None,
     ]: ...
+
+# The spans functions (rust/python/spans.rs): numpy int64 arrays, ``(n, 2)`` spans and, for
+# a batch, ``n_docs + 1`` row offsets; ``unit`` is "char" or "byte"; the last item is the
+# sizes of the chunks ``split`` warns about.
+_Spans = tuple[Any, list[int]]
+_SpansBatch = tuple[Any, Any, list[int]]
+_NativeLength = TokenCounter | HfTokenCounter | None
+
+def splitter_spans(splitter: Splitter, length: _NativeLength, text: str, unit: str) -> _Spans:
+    """``Splitter.split``'s spans of one text."""
+
+def splitter_spans_batch(
+    splitter: Splitter, length: _NativeLength, texts: list[str], unit: str, threads: int | None
+) -> _SpansBatch:
+    """``splitter_spans`` of every text, flat, with row offsets; the GIL released."""
+
+def markdown_spans(
+    chunker: MarkdownChunker,
+    length: _NativeLength,
+    parent_size: int | None,
+    text: str,
+    unit: str,
+) -> _Spans:
+    """``MarkdownChunker.split``'s chunk spans of one text."""
+
+def markdown_spans_batch(
+    chunker: MarkdownChunker,
+    length: _NativeLength,
+    parent_size: int | None,
+    texts: list[str],
+    unit: str,
+    threads: int | None,
+) -> _SpansBatch:
+    """``markdown_spans`` of every text, flat, with row offsets; the GIL released."""
+
+def window_spans(encoder: Encoder, size: int, overlap: int, text: str, unit: str) -> _Spans:
+    """``TokenSplitter.split``'s window spans of one text."""
+
+def window_spans_batch(
+    encoder: Encoder, size: int, overlap: int, texts: list[str], unit: str, threads: int | None
+) -> _SpansBatch:
+    """``window_spans`` of every text, flat, with row offsets; the GIL released."""

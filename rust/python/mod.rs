@@ -1,7 +1,7 @@
 //! PyO3 bindings: the only part of the crate that knows Python. Thin wrappers that
 //! convert arguments, release the GIL around core work, and build Python objects after.
 //! Grouped like the core: `split`, `sentences`, `tokens/`, `markdown/`, `corpus`, `batch`
-//! (many documents on a thread pool), `dropin` (the drop-in splitters' engine), plus the shared
+//! (many documents on a thread pool), `spans` (numpy arrays of chunk offsets), `dropin` (the drop-in splitters' engine), plus the shared
 //! `chunk` record, `documents` (LangChain `Document`s made here), `length` (Python callables
 //! as sizes), `errors` and `ffi/` (the only `unsafe` code: reading and building Python strings
 //! in CPython's own storage, the garbage collector kept out of the way, and objects made
@@ -18,6 +18,7 @@ mod ffi;
 mod length;
 mod markdown;
 mod sentences;
+mod spans;
 mod split;
 mod stream;
 mod tokens;
@@ -43,6 +44,12 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::resolve_threads, m)?)?;
     m.add_function(wrap_pyfunction!(batch::after_fork, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::chunk_arrow, m)?)?;
+    m.add_function(wrap_pyfunction!(spans::splitter_spans, m)?)?;
+    m.add_function(wrap_pyfunction!(spans::splitter_spans_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(spans::markdown_spans, m)?)?;
+    m.add_function(wrap_pyfunction!(spans::markdown_spans_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(spans::window_spans, m)?)?;
+    m.add_function(wrap_pyfunction!(spans::window_spans_batch, m)?)?;
     m.add_class::<markdown::header::PyHeaderSplitter>()?;
     m.add_class::<documents::PyDocumentMaker>()?;
     m.add_class::<markdown::chunker::PyMarkdownChunker>()?;

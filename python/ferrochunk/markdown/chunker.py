@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Literal, Optional, Union, overload
 
 from .. import _native
+from ..engines.arrow_batch import arrow_batch, check_output
 from ..engines.common import NATIVE, chunk_type
 from ..engines.markdown import NativeMarkdownEngine, markdown_batch, markdown_engine
+from ..engines.spans import cached, markdown_route, spans, spans_batch
 from ..frontend.batch import check_texts, check_threads, documents, one_at_a_time
 from ..frontend.checks import check_encodable
 from ..frontend.chunks import length_name
@@ -174,6 +176,28 @@ class MarkdownChunker:
         chunks, parents = self._split(text, metadata, document_id)
         return parents, chunks
 
+    def spans(self, text: str, *, unit: str = "char") -> Any:
+        """``[(c.start, c.end) for c in self.split(text)]`` as a numpy ``int64`` array of
+        shape ``(n, 2)``, made in Rust without a Python object per chunk (no ids, no
+        metadata); ``unit="byte"`` gives the UTF-8 offsets instead.
+
+        >>> from ferrochunk import MarkdownChunker
+        >>> MarkdownChunker(20, min_size=0).spans("# A\\n\\nOne.\\n\\n# B\\n\\nTwo.").tolist()
+        [[0, 9], [11, 20]]
+        """
+        return spans(self, text, unit, cached(self, markdown_route))
+
+    def spans_batch(
+        self, texts: Iterable[str], *, threads: Optional[int] = None, unit: str = "char"
+    ) -> tuple[Any, Any]:
+        """``(flat, offsets)``: the :meth:`spans` of every text in one ``(N, 2)`` array,
+        text ``i``'s in rows ``offsets[i]:offsets[i + 1]``, split on ``threads`` threads
+        with the GIL released for the whole call."""
+        check_threads(threads)
+        check_texts(texts)
+        return spans_batch(self, texts, threads, unit, cached(self, markdown_route))
+
+    @overload
     def split_batch(
         self,
         texts: Iterable[str],
@@ -181,10 +205,47 @@ class MarkdownChunker:
         document_ids: Optional[Iterable[Optional[str]]] = None,
         *,
         threads: Optional[int] = None,
-    ) -> list[list[Chunk]]:
+        output: Literal["chunks"] = "chunks",
+    ) -> list[list[Chunk]]: ...
+    @overload
+    def split_batch(
+        self,
+        texts: Iterable[str],
+        metadatas: Optional[Iterable[Optional[Mapping[str, Any]]]] = None,
+        document_ids: Optional[Iterable[Optional[str]]] = None,
+        *,
+        threads: Optional[int] = None,
+        output: Literal["arrow"],
+    ) -> Any: ...
+    def split_batch(
+        self,
+        texts: Iterable[str],
+        metadatas: Optional[Iterable[Optional[Mapping[str, Any]]]] = None,
+        document_ids: Optional[Iterable[Optional[str]]] = None,
+        *,
+        threads: Optional[int] = None,
+        output: str = "chunks",
+    ) -> Any:
         """``[self.split(text, metadata, document_id) for ...]``, in input order, on
-        ``threads`` threads with the GIL released (see :meth:`split_iter`)."""
+        ``threads`` threads with the GIL released (see :meth:`split_iter`).
+        ``output="arrow"`` returns them as one ``pyarrow.Table``, a row per chunk, made in
+        Rust without a Python object per chunk (as ``Splitter.split_batch``; without
+        ``document_ids``: each document's id is its text's digest)."""
+        if output != "chunks":
+            check_output(output)
+            if document_ids is not None:
+                raise ValueError("output='arrow' takes no document_ids: use chunk_arrow")
+            return arrow_batch(self, texts, metadatas, threads, self._arrow_route())
         return list(self.split_iter(texts, metadatas, document_ids, threads=threads))
+
+    def _arrow_route(self) -> Optional[tuple[Any, Any, Optional[int]]]:
+        """The native engine, length and parent size the Rust Arrow path chunks with, or
+        ``None`` (``embedding_text`` and Python lengths go through ``split``)."""
+        engine = self._engine
+        route = markdown_route(self)
+        if route is None or self.embedding_text or not isinstance(engine, NativeMarkdownEngine):
+            return None
+        return engine._native, engine._length, self.parent_size
 
     def split_iter(
         self,

@@ -13,10 +13,12 @@ import json
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Literal, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Literal, Optional, Union, overload
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
+from ..engines.arrow_batch import arrow_batch, check_output
 from ..engines.common import NATIVE, chunk_type, counted, is_native_length
+from ..engines.spans import cached, spans, spans_batch, splitter_route
 from ..engines.split import splitter_batch, splitter_engine, splitter_fallback, splitter_specs
 from ..frontend.batch import check_texts, check_threads, documents, one_at_a_time
 from ..frontend.checks import (
@@ -147,21 +149,73 @@ class Splitter:
         # `len`'s splits (length None) skip the call: a tenth of a short document's split.
         return chunks if length is None else counted(chunks, length)
 
+    def spans(self, text: str, *, unit: str = "char") -> Any:
+        """``[(c.start, c.end) for c in self.split(text)]`` as a numpy ``int64`` array of
+        shape ``(n, 2)``, made in Rust without a Python object per chunk; ``unit="byte"``
+        gives the UTF-8 offsets (``byte_start``, ``byte_end``) instead.
+
+        >>> from ferrochunk import Splitter
+        >>> Splitter(12, chunk_overlap=0).spans("one two three four").tolist()
+        [[0, 7], [8, 18]]
+        """
+        return spans(self, text, unit, cached(self, splitter_route))
+
+    def spans_batch(
+        self, texts: Iterable[str], *, threads: Optional[int] = None, unit: str = "char"
+    ) -> tuple[Any, Any]:
+        """``(flat, offsets)``: the :meth:`spans` of every text in one ``(N, 2)`` array,
+        text ``i``'s in rows ``offsets[i]:offsets[i + 1]`` (``offsets``: ``len(texts) + 1``
+        int64s), split on ``threads`` threads with the GIL released for the whole call.
+
+        >>> from ferrochunk import Splitter
+        >>> flat, offsets = Splitter(4, chunk_overlap=0).spans_batch(["a b", "c d e"])
+        >>> flat.tolist(), offsets.tolist()
+        ([[0, 3], [0, 3], [4, 5]], [0, 1, 3])
+        """
+        check_threads(threads)
+        check_texts(texts)
+        return spans_batch(self, texts, threads, unit, cached(self, splitter_route))
+
+    @overload
     def split_batch(
         self,
         texts: Iterable[str],
         metadatas: Optional[Iterable[Optional[Mapping[str, Any]]]] = None,
         *,
         threads: Optional[int] = None,
-    ) -> list[list[Chunk]]:
+        output: Literal["chunks"] = "chunks",
+    ) -> list[list[Chunk]]: ...
+    @overload
+    def split_batch(
+        self,
+        texts: Iterable[str],
+        metadatas: Optional[Iterable[Optional[Mapping[str, Any]]]] = None,
+        *,
+        threads: Optional[int] = None,
+        output: Literal["arrow"],
+    ) -> Any: ...
+    def split_batch(
+        self,
+        texts: Iterable[str],
+        metadatas: Optional[Iterable[Optional[Mapping[str, Any]]]] = None,
+        *,
+        threads: Optional[int] = None,
+        output: str = "chunks",
+    ) -> Any:
         """``[self.split(text, metadata) for ...]``, in input order, on ``threads`` threads
-        with the GIL released (see :meth:`split_iter`).
+        with the GIL released (see :meth:`split_iter`). ``output="arrow"`` returns the same
+        chunks as one ``pyarrow.Table`` instead, a row per chunk (``chunk_arrow``'s columns
+        without ``chunk_id``, plus ``metadata``), built in Rust without a Python object per
+        chunk (:func:`ferrochunk.engines.arrow_batch.arrow_batch`).
 
         >>> from ferrochunk import Splitter
         >>> out = Splitter(chunk_size=12, chunk_overlap=0).split_batch(["a b", "c d e"])
         >>> [[c.text for c in chunks] for chunks in out]
         [['a b'], ['c d e']]
         """
+        if output != "chunks":
+            check_output(output)
+            return arrow_batch(self, texts, metadatas, threads, self._arrow_route())
         return list(self.split_iter(texts, metadatas, threads=threads))
 
     def split_iter(
@@ -190,6 +244,13 @@ class Splitter:
         if batch is not None:
             return batch
         return one_at_a_time(self.split, documents(texts, metadatas, names=("metadatas",)))
+
+    def _arrow_route(self) -> Optional[tuple[Any, Any, None]]:
+        """The native engine and length the Rust Arrow path splits with, or ``None``."""
+        length = self._args["length_function"]
+        if isinstance(self._engine, _native.Splitter) and is_native_length(length):
+            return self._engine, length, None
+        return None
 
     def _rust_specs(self) -> Optional[list[tuple[str, bool, str]]]:
         """``(pattern, is_regex, original)`` per separator in the core's regex syntax, or
@@ -312,6 +373,20 @@ def split(
     >>> [(c.text, c.start, c.end) for c in split("ab cd", chunk_size=3, chunk_overlap=0)]
     [('ab', 0, 2), ('cd', 3, 5)]
     """
+    if not options:  # the common call: sizes only, found in a plain dict
+        sizes = (type(chunk_size), chunk_size, type(chunk_overlap), chunk_overlap)
+        try:
+            splitter = _BY_SIZES.get(sizes)
+        except TypeError:  # an unhashable size: the constructor's error, below
+            splitter = None
+            sizes = None
+        if splitter is None:
+            splitter = Splitter(chunk_size, chunk_overlap=chunk_overlap)
+            if sizes is not None:
+                if len(_BY_SIZES) >= _CACHED_SPLITTERS:
+                    _BY_SIZES.clear()
+                _BY_SIZES[sizes] = splitter
+        return splitter.split(text, metadata)
     key = _settings_key(chunk_size, chunk_overlap, options)
     if key is None:  # an argument that cannot be a key (a dict, an unhashable callable)
         return Splitter(chunk_size, chunk_overlap=chunk_overlap, **options).split(text, metadata)
@@ -343,6 +418,10 @@ def one_off_split(cls: type[Splitter]) -> Callable[..., list[Chunk]]:
 # by the exact arguments (each with its type, so `True` never finds the splitter of `1`).
 # A Splitter is immutable and thread-safe, so sharing one between calls changes nothing.
 _CACHED_SPLITTERS = 32
+# A call with sizes only (the README's) skips building the general key: its four fields,
+# each size with its type, hash in a fraction of the nested key's time (which an
+# `lru_cache` hashes again), a third of a short text's split.
+_BY_SIZES: dict[tuple[type, Any, type, Any], Splitter] = {}
 _Key = tuple[tuple[str, type, Any], ...]
 
 

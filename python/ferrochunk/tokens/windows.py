@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Optional
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
+from ..engines.spans import cached, spans, spans_batch, window_route
 from ..frontend.batch import check_texts, check_threads, drain, read_only
 from ..frontend.checks import window_overlap
 from .tokenizer import _check_window, _native_window, get_encoding, split_tokens
@@ -46,6 +47,31 @@ class TokenSplitter:
             encoding=self.encoding,
             metadata=metadata,
         )
+
+    def spans(self, text: str, *, unit: str = "char") -> Any:
+        """``[(c.start, c.end) for c in self.split(text)]`` as a numpy ``int64`` array of
+        shape ``(n, 2)``, made in Rust without a Python object per window; ``unit="byte"``
+        gives the UTF-8 offsets instead.
+
+        >>> from ferrochunk import TokenSplitter
+        >>> TokenSplitter(2, chunk_overlap=0).spans("one two three").tolist()
+        [[0, 7], [7, 13]]
+        """
+        return spans(self, text, unit, self._route())
+
+    def spans_batch(
+        self, texts: Iterable[str], *, threads: Optional[int] = None, unit: str = "char"
+    ) -> tuple[Any, Any]:
+        """``(flat, offsets)``: the :meth:`spans` of every text in one ``(N, 2)`` array,
+        text ``i``'s in rows ``offsets[i]:offsets[i + 1]``, encoded on ``threads`` threads
+        with the GIL released for the whole call."""
+        check_threads(threads)
+        check_texts(texts)
+        return spans_batch(self, texts, threads, unit, self._route())
+
+    def _route(self) -> Any:
+        sizes = _native_window(self.chunk_size, self.chunk_overlap)
+        return cached(self, lambda s: window_route(s._encoder, *sizes))
 
     def split_batch(
         self,
