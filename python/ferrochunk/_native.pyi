@@ -59,6 +59,8 @@ class Splitter:
         self, text: str, metadata: Mapping[str, Any], length: Callable[[str], int] | None = None
     ) -> tuple[list[Chunk], list[int]]:
         """Chunks with offsets and metadata, and the sizes it would warn about."""
+    def cut_levels(self, text: str, length: Callable[[str], int] | None = None) -> list[int]:
+        """Per chunk of ``split``: the index of the separator it was cut at, -1 at the end."""
 
 @final
 class TextEngine:

@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Union
 
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
 from ..engines.common import NATIVE, chunk_type, counted, is_native_length
-from ..engines.split import splitter_batch, splitter_engine, splitter_fallback, splitter_specs
+from ..engines.split import (
+    splitter_batch,
+    splitter_cut_levels,
+    splitter_engine,
+    splitter_fallback,
+    splitter_specs,
+)
 from ..frontend.batch import check_texts, check_threads, documents, one_at_a_time
 from ..frontend.checks import (
     check_pattern,
@@ -28,6 +34,7 @@ from ..frontend.checks import (
     window_overlap,
 )
 from ..frontend.chunks import Piece, length_name, to_chunks
+from ..frontend.cuts import Cut, separator_cuts
 from ..frontend.splitter import DEFAULT_SEPARATORS, SplitOptions
 from .files import BUFFER_BYTES, BinarySource, split_file
 
@@ -151,6 +158,24 @@ class Splitter:
             warn_oversized(oversized, self._args["chunk_size"])
         # `len`'s splits (length None) skip the call: a tenth of a short document's split.
         return chunks if length is None else counted(chunks, length)
+
+    def cuts(self, text: str) -> list[Cut]:
+        """Why each chunk of ``split(text)`` ends where it does, one :class:`Cut` per chunk,
+        as the splitter's recursion records it: the separator whose gap the chunk ends at
+        (``paragraph``, ``line``, ``word``, ``character``, ``separator``, ``pattern``) or
+        ``end``. It splits again, recording; ``split`` itself records nothing.
+
+        >>> from ferrochunk import Splitter
+        >>> [c.reason for c in Splitter(chunk_size=10, chunk_overlap=0).cuts("aaa bbb ccc\\n\\ndd")]
+        ['word', 'paragraph', 'end']
+        """
+        check_text(text)
+        try:
+            levels = splitter_cut_levels(self, text)
+        except UnicodeEncodeError as err:
+            raise ValueError(f"text has a lone surrogate at index {err.start}") from None
+        a = self._args
+        return separator_cuts(levels, a["separators"], a["is_separator_regex"])
 
     def split_batch(
         self,
