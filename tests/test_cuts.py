@@ -12,12 +12,14 @@ import re
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from markdown_it import MarkdownIt
 
 import corpus
 import ferrochunk
 import ferrochunk.reference as reference
 from ferrochunk.frontend.cuts import REASONS
 from support import LITERAL_SEPARATORS, RUST_REGEXES, texts
+from test_markdown import markdown as markdown_texts
 
 SEPARATOR_LISTS = st.none() | st.lists(st.sampled_from(LITERAL_SEPARATORS), max_size=5)
 
@@ -139,3 +141,83 @@ def test_corpus(size):
             assert_cuts_hold(
                 text, ferrochunk.Splitter(size, chunk_overlap=0, strip_whitespace=False)
             )
+
+
+# -- the structure-aware chunkers ------------------------------------------------------------
+
+PARSER = MarkdownIt("commonmark").enable("table")
+# Sentence punctuation (ASCII, the ideographic full stop, CJK full-width marks), then
+# closing quotes or brackets.
+SENTENCE_END = re.compile(
+    "[.!?\u3002\uff01\uff1f\u2026;\uff1b]['\"\u201d\u2019)\\]\u300d\u300f\uff09]*$"
+)
+
+
+def markdown_pair(cls, size, **options):
+    return getattr(ferrochunk, cls)(size, **options), getattr(reference, cls)(size, **options)
+
+
+def heading_lines(text):
+    """The lines markdown-it (not our scanner) reads as headings, by their first line."""
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    return {starts[t.map[0]] for t in PARSER.parse(text) if t.type == "heading_open"}
+
+
+def assert_markdown_cuts_hold(text, chunker):
+    chunks, cuts = chunker.split(text), chunker.cuts(text)
+    assert len(cuts) == len(chunks)
+    heads = heading_lines(text)
+    for i, (chunk, cut) in enumerate(zip(chunks, cuts)):
+        assert cut.reason in REASONS
+        assert (cut.reason == "end") == (i == len(chunks) - 1)
+        if cut.reason == "heading":  # the next line with text opens a heading
+            rest = text[chunk.end :]
+            at = chunk.end + len(rest) - len(rest.lstrip())
+            assert text.rfind("\n", 0, at) + 1 in heads, text[chunk.end : chunk.end + 40]
+        if cut.reason == "sentence":  # after sentence punctuation, or at a line's end
+            after = text[chunk.end : chunk.end + 2]
+            assert SENTENCE_END.search(chunk.text) or after[:1] in ("\n", "\r"), chunk.text[-40:]
+        if cut.reason in ("line", "block", "atomic", "paragraph", "statement"):
+            assert text[chunk.end : chunk.end + 1] in ("", "\n", "\r") or text[chunk.end].isspace()
+
+
+@given(
+    text=markdown_texts(),
+    size=st.integers(8, 300),
+    preset=st.sampled_from(["default", "cjk", ["\n\n", "\n", " ", ""]]),
+    cls=st.sampled_from(["MarkdownChunker", "TextChunker"]),
+)
+def test_markdown_native_equals_reference(text, size, preset, cls):
+    native, ref = markdown_pair(cls, size, separators=preset)
+    assert native.cuts(text) == ref.cuts(text)
+    assert len(native.cuts(text)) == len(native.split(text))
+
+
+@given(text=markdown_texts(), size=st.integers(8, 300))
+def test_markdown_reasons_hold_in_the_text(text, size):
+    assert_markdown_cuts_hold(text, ferrochunk.MarkdownChunker(size))
+
+
+def test_known_markdown_cuts():
+    text = "# A\n\nOne. Two.\n\n# B\n\nThree.\n\n```\ncode\n```\n\nFour five six seven."
+    chunker = ferrochunk.MarkdownChunker(16, min_size=0)
+    reasons = [c.reason for c in chunker.cuts(text)]
+    assert reasons[0] == "heading" and reasons[-1] == "end"
+    assert "atomic" in reasons
+    assert ferrochunk.MarkdownChunker(100).cuts("") == []
+    with pytest.raises(TypeError):
+        chunker.cuts(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", [200, 1000])
+@pytest.mark.parametrize("cls", ["MarkdownChunker", "TextChunker"])
+def test_markdown_corpus(size, cls):
+    for name in corpus.NAMES:
+        for text in corpus.texts(name)[:5]:
+            native, ref = markdown_pair(cls, size)
+            assert native.cuts(text) == ref.cuts(text)
+            if cls == "MarkdownChunker":
+                assert_markdown_cuts_hold(text, native)

@@ -186,6 +186,10 @@ class MarkdownChunker:
         format: str = "markdown",
         sentence_cuts: bool = False,
     ) -> MarkdownChunker: ...
+    def cut_reasons(
+        self, text: str, length: Callable[[str], int] | None = None
+    ) -> list[tuple[str, int]]:
+        """Per chunk of ``split``: why it ends there, and its separator's index (else -1)."""
     def split(
         self,
         text: str,

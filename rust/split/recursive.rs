@@ -203,6 +203,24 @@ impl Splitter {
         Ok(with_offsets(Utf8(text), out))
     }
 
+    /// [`Splitter::split_sized`] and why each chunk ends where it does ([`Splitter::cuts`]).
+    pub fn cuts_sized(
+        &self,
+        chunk_size: usize,
+        text: &str,
+        length: Option<&dyn Length>,
+    ) -> Result<(SplitOutput, Vec<Cut>)> {
+        let chunk_size = chunk_size.max(1);
+        let config = SplitConfig {
+            chunk_size,
+            chunk_overlap: self.config.chunk_overlap.min(chunk_size),
+            ..self.config
+        };
+        let mut out = self.split_with(&config, Utf8(text), length, true)?;
+        let cuts = std::mem::take(&mut out.cuts);
+        Ok((with_offsets(Utf8(text), out), cuts))
+    }
+
     /// Whether [`Splitter::split_units`] without a length returns `text` as one chunk
     /// without scanning it (see [`fits_whole`]): no work a caller need hand to another
     /// thread.

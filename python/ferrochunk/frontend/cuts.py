@@ -24,6 +24,7 @@ REASONS = (
     "line",
     "sentence",
     "clause",
+    "statement",
     "separator",
     "pattern",
     "word",

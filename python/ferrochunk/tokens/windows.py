@@ -9,6 +9,7 @@ from typing import Any, Optional
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
 from ..frontend.batch import check_texts, check_threads, drain, read_only
 from ..frontend.checks import window_overlap
+from ..frontend.cuts import Cut
 from .tokenizer import _check_window, _native_window, get_encoding, split_tokens
 
 
@@ -46,6 +47,12 @@ class TokenSplitter:
             encoding=self.encoding,
             metadata=metadata,
         )
+
+    def cuts(self, text: str) -> list[Cut]:
+        """Why each window of ``split(text)`` ends where it does: every one but the last at
+        the token ``limit`` (windows know no other seam), the last at the ``end``."""
+        count = len(self.split(text))
+        return [Cut("limit")] * (count - 1) + [Cut("end")] if count else []
 
     def split_batch(
         self,
