@@ -119,3 +119,20 @@ def test_help_and_the_page_need_no_extra(tmp_path):
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, cwd=tmp_path)
         assert done.returncode == 0 and done.stderr == "", done.stderr
     assert (tmp_path / "v.html").read_text("utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_cli_compares_with_langchain(tmp_path):
+    lc = pytest.importorskip("langchain_text_splitters")
+    text = (ROOT / "docs" / "testing.md").read_text("utf-8")
+    (tmp_path / "doc.md").write_text(text, "utf-8")
+    done = cli("doc.md", "-o", "v.html", "--chunk-size", "300", "--compare",
+               "langchain --chunk-size 300", cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    (doc,) = page_data((tmp_path / "v.html").read_text("utf-8"))["docs"]
+    ours, theirs = doc["views"]
+    assert theirs["label"].startswith("LangChain RecursiveCharacterTextSplitter size=300")
+    want = lc.RecursiveCharacterTextSplitter(chunk_size=300, chunk_overlap=60).split_text(text)
+    assert [text[r[0] : r[1]] for r in theirs["chunks"]] == want
+    assert {r[2] for r in theirs["chunks"]} == {"unknown"}
+    # The drop-in's chunks are LangChain's: the same bands.
+    assert [(r[0], r[1]) for r in ours["chunks"]] == [(r[0], r[1]) for r in theirs["chunks"]]

@@ -23,6 +23,8 @@ Source = Union[str, "os.PathLike[str]"]
 
 def label_of(chunker: Any) -> str:
     """A chunker's name and settings, short: ``Splitter size=1000 overlap=200``."""
+    if isinstance(getattr(chunker, "label", None), str):  # a peer (view/peers.py)
+        return str(chunker.label)
     settings = getattr(chunker, "settings", None)
     name = type(chunker).__name__
     if not isinstance(settings, str):

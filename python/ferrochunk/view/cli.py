@@ -22,7 +22,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--compare",
         metavar="OPTIONS",
         help="a second chunker, side by side: its chunker options in one argument, e.g. "
-        '"--chunker markdown --chunk-size 500"',
+        '"--chunker markdown --chunk-size 500"; a peer first: "langchain --chunk-size 500"',
     )
     parser.add_argument(
         "--tokens",
@@ -43,16 +43,30 @@ class _CompareParser(argparse.ArgumentParser):
 
 
 def compare_args(text: str) -> argparse.Namespace:
-    """``--compare``'s chunker options, parsed as the command's own are."""
+    """``--compare``'s chunker options, parsed as the command's own are (``peer``: the
+    peer named first, else ``None``)."""
+    from .peers import PEERS
+
     parser = _CompareParser(prog=text, add_help=False)
     add_chunker_options(parser)
     try:
-        return parser.parse_args(shlex.split(text))
-    except ValueError as err:  # shlex: an unclosed quote
+        words = shlex.split(text)
+    except ValueError as err:  # an unclosed quote
         raise UsageError(f"--compare {text!r}: {err}") from None
+    name = words.pop(0) if words and words[0] in PEERS else None
+    args = parser.parse_args(words)
+    args.peer = name
+    return args
 
 
 def _chunker(args: argparse.Namespace, path: str) -> Any:
+    if getattr(args, "peer", None):
+        from ..cli.chunkers import chunk_size
+        from .peers import peer
+
+        size = chunk_size(args)
+        overlap = size // 5 if args.chunk_overlap is None else args.chunk_overlap
+        return peer(args.peer, size, overlap)
     check_options(_with_defaults(args))
     try:
         return public_chunker(args, path)
