@@ -49,7 +49,7 @@ pub use markdown::header::{HeaderBlock, HeaderRule, HeaderSplitter};
 pub use markdown::{MarkdownChunker, MdChunk};
 pub use sentences::{sentence_ends, sentence_ends_of, sentences, Boundaries, Hits, Scan, Sentence};
 pub use split::{
-    Chunk, KeepSeparator, Separator, Span, SpanOutput, SplitConfig, SplitOutput, Splitter,
+    Chunk, Cut, KeepSeparator, Separator, Span, SpanOutput, SplitConfig, SplitOutput, Splitter,
     DEFAULT_SEPARATORS,
 };
 pub use structure::Markup;

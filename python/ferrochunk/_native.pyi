@@ -73,6 +73,8 @@ class Splitter:
         self, text: str, metadata: Mapping[str, Any], length: Callable[[str], int] | None = None
     ) -> tuple[list[Chunk], list[int]]:
         """Chunks with offsets and metadata, and the sizes it would warn about."""
+    def cut_levels(self, text: str, length: Callable[[str], int] | None = None) -> list[int]:
+        """Per chunk of ``split``: the index of the separator it was cut at, -1 at the end."""
 
 @final
 class TextEngine:
@@ -198,6 +200,10 @@ class MarkdownChunker:
         format: str = "markdown",
         sentence_cuts: bool = False,
     ) -> MarkdownChunker: ...
+    def cut_reasons(
+        self, text: str, length: Callable[[str], int] | None = None
+    ) -> list[tuple[str, int]]:
+        """Per chunk of ``split``: why it ends there, and its separator's index (else -1)."""
     def split(
         self,
         text: str,

@@ -14,14 +14,14 @@
 use std::sync::Arc;
 
 use super::blocks::{self, Block, Kind};
-use super::chunk::MdChunk;
+use super::chunk::{MdChunk, MdCut};
 use super::overlap::Overlap;
 use super::parent::{group, Parent};
-use super::prose::Prose;
+use super::prose::{Prose, Seam};
 use super::sections::Sections;
 use crate::error::Result;
 use crate::length::Length;
-use crate::split::{KeepSeparator, Separator, SplitConfig, Splitter};
+use crate::split::{Cut, KeepSeparator, Separator, SplitConfig, Splitter};
 use crate::structure::{asciidoc, plain, rst, Markup};
 use crate::text::is_py_space;
 
@@ -50,6 +50,8 @@ pub(super) struct Unit {
     /// A whole paragraph, cut (if too long for a chunk) when packed: its first sentences
     /// may then fill the chunk before it ([`super::pack`]).
     pub(super) prose: bool,
+    /// What a chunk ending with this unit ends at ([`MdChunk::cut`]).
+    pub(super) cut: MdCut,
 }
 
 impl Unit {
@@ -63,6 +65,7 @@ impl Unit {
             continuation: false,
             header: None,
             prose: false,
+            cut: MdCut::Block,
         }
     }
 }
@@ -241,6 +244,9 @@ impl MarkdownChunker {
         let units = run.units(&blocks, &sections)?;
         let packed = run.pack(units)?;
         let mut chunks = run.merge_small(packed)?;
+        if let Some(last) = chunks.last_mut() {
+            last.cut = MdCut::End;
+        }
         let parents = match parent_size {
             Some(size) => group(text, &chunks, size, length)?,
             None => Vec::new(),
@@ -412,11 +418,28 @@ impl Run<'_> {
         }
         let mut unit = Unit::new(start, block.end, heads.first().map_or(path, |h| &h.1));
         unit.heading = heads.iter().any(|h| h.0.kind == Kind::Heading);
+        if matches!(block.kind, Kind::Code | Kind::Table) {
+            unit.cut = MdCut::Atomic;
+        }
         Ok(Some(unit))
     }
 
-    /// Pieces of a block too large for one chunk.
+    /// Pieces of a block too large for one chunk, the last ending with the block.
     fn cut(
+        &self,
+        block: &Block,
+        first: usize,
+        rest: usize,
+        path: &Arc<[String]>,
+    ) -> Result<Vec<Unit>> {
+        let mut units = self.cut_block(block, first, rest, path)?;
+        if let Some(last) = units.last_mut() {
+            last.cut = MdCut::Block;
+        }
+        Ok(units)
+    }
+
+    fn cut_block(
         &self,
         block: &Block,
         first: usize,
@@ -445,7 +468,13 @@ impl Run<'_> {
             }
         }
         let mut units = if block.kind == Kind::Code && self.cfg.sentence_cuts {
-            self.sentence_cut(block.start, block.end, (first, rest), path, true)?
+            self.sentence_cut(
+                block.start,
+                block.end,
+                (first, rest),
+                path,
+                (true, MdCut::Block),
+            )?
         } else {
             self.cut_lines(block.start, block.end, first, rest, path)?
         };
@@ -469,7 +498,8 @@ impl Run<'_> {
         rest: usize,
         path: &Arc<[String]>,
     ) -> Result<Vec<Unit>> {
-        let mut pieces: Vec<(usize, usize)> = Vec::new();
+        let line = MdCut::Prose(Seam::Line);
+        let mut pieces: Vec<(usize, usize, MdCut)> = Vec::new();
         let mut cur: Option<(usize, usize)> = None;
         let mut budget = first;
         let mut pos = a;
@@ -489,26 +519,27 @@ impl Run<'_> {
                     cur = Some((c.0, le));
                     continue;
                 }
-                pieces.push(c);
+                pieces.push((c.0, c.1, line));
                 budget = rest;
             }
             if self.size(ls, le)? <= budget.max(self.cfg.max) {
                 cur = Some((ls, le));
             } else {
                 cur = None;
-                for u in self.cut_prose(ls, le, budget, path)? {
-                    pieces.push((u.start, u.end));
+                for u in self.cut_prose_ending(ls, le, budget, path, line)? {
+                    pieces.push((u.start, u.end, u.cut));
                 }
                 budget = rest;
             }
         }
-        pieces.extend(cur);
+        pieces.extend(cur.map(|(s, e)| (s, e, line)));
         Ok(pieces
             .into_iter()
             .enumerate()
-            .map(|(k, (s, e))| {
+            .map(|(k, (s, e, cut))| {
                 let mut u = Unit::new(s, e, path);
                 u.continuation = k > 0;
+                u.cut = cut;
                 u
             })
             .collect())
@@ -526,7 +557,7 @@ impl Run<'_> {
         path: &Arc<[String]>,
     ) -> Result<Vec<Unit>> {
         if self.cfg.sentence_cuts {
-            return self.sentence_cut(a, b, (first, rest), path, false);
+            return self.sentence_cut(a, b, (first, rest), path, (false, MdCut::Block));
         }
         let mut units = self.cut_prose(a, b, first, path)?;
         if first == rest || units.len() < 2 {
@@ -549,20 +580,37 @@ impl Run<'_> {
         budget: usize,
         path: &Arc<[String]>,
     ) -> Result<Vec<Unit>> {
+        self.cut_prose_ending(a, b, budget, path, MdCut::Block)
+    }
+
+    /// [`Run::cut_prose`], the last piece marked `tail` (what follows the span).
+    fn cut_prose_ending(
+        &self,
+        a: usize,
+        b: usize,
+        budget: usize,
+        path: &Arc<[String]>,
+        tail: MdCut,
+    ) -> Result<Vec<Unit>> {
         if self.cfg.sentence_cuts {
-            return self.sentence_cut(a, b, (budget, budget), path, false);
+            return self.sentence_cut(a, b, (budget, budget), path, (false, tail));
         }
-        let out = self
+        let (out, cuts) = self
             .cfg
             .prose
-            .split_sized(budget, &self.text[a..b], self.length)?;
+            .cuts_sized(budget, &self.text[a..b], self.length)?;
         Ok(out
             .chunks
             .iter()
+            .zip(cuts)
             .enumerate()
-            .map(|(k, c)| {
+            .map(|(k, (c, cut))| {
                 let mut u = Unit::new(a + c.byte_start, a + c.byte_end, path);
                 u.continuation = k > 0;
+                u.cut = match cut {
+                    Cut::Separator(i) => MdCut::Separator(i),
+                    Cut::End => tail,
+                };
                 u
             })
             .collect())
@@ -576,7 +624,7 @@ impl Run<'_> {
         b: usize,
         caps: (usize, usize),
         path: &Arc<[String]>,
-        code: bool,
+        (code, tail): (bool, MdCut),
     ) -> Result<Vec<Unit>> {
         let size = |s: usize, e: usize| self.size(s, e);
         let prose = Prose {
@@ -584,13 +632,15 @@ impl Run<'_> {
             size: &size,
             code,
         };
-        let pieces = prose.cut(a, b, caps.0, caps.1)?;
+        let (pieces, whys) = prose.cut_why(a, b, caps.0, caps.1)?;
         Ok(pieces
             .into_iter()
+            .zip(whys)
             .enumerate()
-            .map(|(k, (s, e))| {
+            .map(|(k, ((s, e), why))| {
                 let mut u = Unit::new(s, e, path);
                 u.continuation = k > 0;
+                u.cut = why.map_or(tail, MdCut::Prose);
                 u
             })
             .collect())

@@ -8,8 +8,9 @@
 //! `docs/markdown.md`, "Cut selection"). Then chunks under the minimum merge into a
 //! neighbour when the result still fits.
 
-use super::chunk::MdChunk;
+use super::chunk::{MdChunk, MdCut};
 use super::chunker::{Run, Unit};
+use super::prose::Seam;
 use crate::error::Result;
 use crate::sentences::Boundaries;
 use crate::text::is_py_space;
@@ -44,12 +45,18 @@ impl Run<'_> {
                         c.end = u.end;
                         c.size = Some(grown);
                         c.heading_only = c.heading_only && u.heading_only;
+                        c.cut = u.cut;
                         return Ok(());
                     }
                 }
             }
         }
-        out.extend(cur.take());
+        out.extend(cur.take().map(|mut c| {
+            if u.heading {
+                c.cut = MdCut::Heading; // the heading opens the next chunk
+            }
+            c
+        }));
         *cur = Some(MdChunk {
             start: u.start,
             end: u.end,
@@ -58,6 +65,7 @@ impl Run<'_> {
             header: u.header,
             heading_only: u.heading_only,
             size: None,
+            cut: u.cut,
         });
         Ok(())
     }
@@ -80,11 +88,13 @@ impl Run<'_> {
                     c.end = end;
                     c.size = None;
                     c.heading_only = false;
+                    c.cut = MdCut::Prose(Seam::Sentence);
                     start = rest;
                 }
             }
         }
-        let mut pieces = self.sentence_cut(start, u.end, (max, max), &u.path, false)?;
+        let mut pieces =
+            self.sentence_cut(start, u.end, (max, max), &u.path, (false, MdCut::Block))?;
         if start > u.start {
             for p in &mut pieces {
                 p.continuation = true;
@@ -122,6 +132,7 @@ impl Run<'_> {
                             p.end = c.end;
                             p.size = Some(merged);
                             p.heading_only = p.heading_only && c.heading_only;
+                            p.cut = c.cut;
                             continue;
                         }
                     }

@@ -21,19 +21,29 @@ use crate::text::is_py_space;
 /// Byte spans of pieces.
 pub type Pieces = Vec<(usize, usize)>;
 
+/// The seam after each piece ([`Prose::cut_why`]); `None`: the end of the span cut.
+pub type Whys = Vec<Option<Seam>>;
+
 /// What a cut may follow, best first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Level {
+pub enum Seam {
     /// After a blank line (code: cut between its paragraphs first).
     Blank,
     /// Before a line indented no deeper than the span's first line (code: a statement).
     Top,
+    /// After a sentence.
     Sentence,
+    /// After a clause mark (`, ; :` before a space, `，、；：`).
     Clause,
+    /// After a line.
     Line,
+    /// Before a word.
     Word,
+    /// Between two characters.
     Char,
 }
+
+use Seam as Level;
 
 impl Level {
     fn next(self) -> Self {
@@ -74,8 +84,16 @@ impl Prose<'_> {
     /// Pieces of `text[a..b]` (trimmed of whitespace, empty ones dropped): the first of at
     /// most `first`, the others of at most `rest` (a single character larger than that is
     /// a piece alone).
+    #[cfg(test)] // the chunker asks for the seams too (`cut_why`)
     pub fn cut(&self, a: usize, b: usize, first: usize, rest: usize) -> Result<Pieces> {
-        let mut out = Vec::new();
+        Ok(self.cut_why(a, b, first, rest)?.0)
+    }
+
+    /// [`Prose::cut`], and per piece the seam after it: the pieces of a range cut at a
+    /// level get that level's seam, its last piece the range's own end (`None` for the
+    /// span's).
+    pub fn cut_why(&self, a: usize, b: usize, first: usize, rest: usize) -> Result<(Pieces, Whys)> {
+        let mut out = (Vec::new(), Vec::new());
         let (a, b) = self.trim(a, b);
         if a < b {
             let top = if self.code {
@@ -83,7 +101,7 @@ impl Prose<'_> {
             } else {
                 Level::Sentence
             };
-            self.level(a, b, (first.max(1), rest.max(1)), top, &mut out)?;
+            self.level(a, b, (first.max(1), rest.max(1)), (top, None), &mut out)?;
         }
         Ok(out)
     }
@@ -99,17 +117,37 @@ impl Prose<'_> {
         (a + lead, end.max(a + lead))
     }
 
+    /// Cuts `[a, b)` at `level` (or finer) into `out`, its last piece marked `tail`.
     fn level(
         &self,
         a: usize,
         b: usize,
         caps: (usize, usize),
-        level: Level,
-        out: &mut Pieces,
+        (level, tail): (Level, Option<Level>),
+        out: &mut (Pieces, Whys),
     ) -> Result<()> {
-        let cap = if out.is_empty() { caps.0 } else { caps.1 };
+        let before = out.0.len();
+        self.level_in(a, b, caps, level, out)?;
+        if out.1.len() > before {
+            if let Some(last) = out.1.last_mut() {
+                *last = tail; // the range's last piece ends where the range does
+            }
+        }
+        Ok(())
+    }
+
+    fn level_in(
+        &self,
+        a: usize,
+        b: usize,
+        caps: (usize, usize),
+        level: Level,
+        out: &mut (Pieces, Whys),
+    ) -> Result<()> {
+        let cap = if out.0.is_empty() { caps.0 } else { caps.1 };
         if (self.size)(a, b)? <= cap {
-            out.push((a, b));
+            out.0.push((a, b));
+            out.1.push(Some(level));
             return Ok(());
         }
         if level == Level::Char {
@@ -117,11 +155,11 @@ impl Prose<'_> {
         }
         let atoms = self.atoms(a, b, level);
         if atoms.len() < 2 {
-            return self.level(a, b, caps, level.next(), out);
+            return self.level_in(a, b, caps, level.next(), out);
         }
         let mut run: Vec<(usize, usize, usize)> = Vec::new();
         for (s, e) in atoms {
-            let cap = if out.is_empty() && run.is_empty() {
+            let cap = if out.0.is_empty() && run.is_empty() {
                 caps.0
             } else {
                 caps.1
@@ -131,11 +169,11 @@ impl Prose<'_> {
                 run.push((s, e, n));
                 continue;
             }
-            self.group(&run, caps, out)?;
+            self.group(&run, caps, level, out)?;
             run.clear();
-            self.level(s, e, caps, level.next(), out)?;
+            self.level(s, e, caps, (level.next(), Some(level)), out)?;
         }
-        self.group(&run, caps, out)
+        self.group(&run, caps, level, out)
     }
 
     /// The atoms of `text[a..b]` between this level's seams, trimmed, none empty.
@@ -215,11 +253,14 @@ impl Prose<'_> {
         &self,
         run: &[(usize, usize, usize)],
         caps: (usize, usize),
-        out: &mut Pieces,
+        level: Level,
+        out: &mut (Pieces, Whys),
     ) -> Result<()> {
         if !run.is_empty() {
-            let first = if out.is_empty() { caps.0 } else { caps.1 };
-            out.extend(self.greedy(run, first, caps.1)?);
+            let first = if out.0.is_empty() { caps.0 } else { caps.1 };
+            let groups = self.greedy(run, first, caps.1)?;
+            out.1.extend(std::iter::repeat_n(Some(level), groups.len()));
+            out.0.extend(groups);
         }
         Ok(())
     }
@@ -245,7 +286,13 @@ impl Prose<'_> {
     /// Character cuts of `text[a..b]`: each piece the longest prefix (at least one
     /// character) that fits an even share of what is left.
     #[allow(clippy::many_single_char_names)] // spans (a, b, s, e) and the index k
-    fn chars(&self, a: usize, b: usize, caps: (usize, usize), out: &mut Pieces) -> Result<()> {
+    fn chars(
+        &self,
+        a: usize,
+        b: usize,
+        caps: (usize, usize),
+        (out, whys): &mut (Pieces, Whys),
+    ) -> Result<()> {
         let bounds: Vec<usize> = self.text[a..b]
             .char_indices()
             .map(|(i, _)| a + i)
@@ -257,6 +304,7 @@ impl Prose<'_> {
             let left = (self.size)(bounds[k], b)?;
             if left <= cap {
                 out.push(self.trim(bounds[k], b));
+                whys.push(Some(Level::Char));
                 break;
             }
             let share = left.div_ceil(left.div_ceil(cap)).min(cap);
@@ -274,6 +322,7 @@ impl Prose<'_> {
             let (s, e) = self.trim(bounds[k], bounds[lo]);
             if s < e {
                 out.push((s, e));
+                whys.push(Some(Level::Char));
             }
             k = lo;
             while k + 1 < bounds.len() && self.text[bounds[k]..].starts_with(is_py_space) {

@@ -17,7 +17,7 @@ use super::tokens::tokenizer::PyTokenCounter;
 use crate::error::Result;
 use crate::length::Length;
 use crate::split::scan::{KeepSeparator, Separator};
-use crate::split::{Span, SpanOutput, SplitConfig, Splitter};
+use crate::split::{Cut, Span, SpanOutput, SplitConfig, Splitter};
 use crate::units::{utf8_measure, Fixed, Offsets, Unit, Units, Utf8};
 
 /// A configured splitter; immutable and shareable across threads.
@@ -440,6 +440,36 @@ impl PySplitter {
             py.detach(|| self.compute(units, native))?
         };
         Self::chunk_list(text, units, computed, metadata)
+    }
+
+    /// Why each chunk of `split(text)` ends where it does: the index of the separator whose
+    /// gap it ends at, or -1 at the end of the text. Split again, recording (`split` does
+    /// not pay for it); UTF-8, so a lone surrogate raises `UnicodeEncodeError`.
+    #[pyo3(signature = (text, length=None))]
+    fn cut_levels(
+        &self,
+        py: Python<'_>,
+        text: &str,
+        length: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<i64>> {
+        let cuts = match length {
+            Some(func) if native_length(func).is_none() => {
+                let length = PyLength::new(func.clone());
+                let cuts = self.inner.cuts(text, Some(&length));
+                length.finish(cuts)?
+            }
+            _ => {
+                let native = length.and_then(native_length);
+                py.detach(|| self.inner.cuts(text, native.map(|l| l as &dyn Length)))?
+            }
+        };
+        Ok(cuts
+            .into_iter()
+            .map(|cut| match cut {
+                Cut::Separator(i) => i64::try_from(i).unwrap_or(i64::MAX),
+                Cut::End => -1,
+            })
+            .collect())
     }
 }
 

@@ -13,6 +13,7 @@
 //! not a source range (when empty pieces between separators were discarded); such a chunk
 //! carries its own text in [`Span::joined`].
 
+use super::cuts::{Cut, Level};
 use super::merge::{Item, Report, Sizes, Window};
 use super::scan::{KeepSeparator, Separator};
 use crate::error::{Error, Result};
@@ -123,6 +124,9 @@ pub struct SpanOutput {
     pub spans: Vec<Span>,
     /// Sizes of over-long chunks ("Created a chunk of size …"), in the order logged.
     pub oversized: Vec<usize>,
+    /// Why each span ends where it does, one per span, when asked for
+    /// ([`Splitter::cuts_units`]); else empty.
+    pub cuts: Vec<Cut>,
 }
 
 /// A configured splitter: recursive over a list of separators, or a single separator.
@@ -176,7 +180,7 @@ impl Splitter {
 
     /// Splits `text`, measuring with `length` (code points when `None`).
     pub fn split(&self, text: &str, length: Option<&dyn Length>) -> Result<SplitOutput> {
-        let out = self.split_with(&self.config, Utf8(text), length)?;
+        let out = self.split_with(&self.config, Utf8(text), length, false)?;
         Ok(with_offsets(Utf8(text), out))
     }
 
@@ -195,8 +199,26 @@ impl Splitter {
             chunk_overlap: self.config.chunk_overlap.min(chunk_size),
             ..self.config
         };
-        let out = self.split_with(&config, Utf8(text), length)?;
+        let out = self.split_with(&config, Utf8(text), length, false)?;
         Ok(with_offsets(Utf8(text), out))
+    }
+
+    /// [`Splitter::split_sized`] and why each chunk ends where it does ([`Splitter::cuts`]).
+    pub fn cuts_sized(
+        &self,
+        chunk_size: usize,
+        text: &str,
+        length: Option<&dyn Length>,
+    ) -> Result<(SplitOutput, Vec<Cut>)> {
+        let chunk_size = chunk_size.max(1);
+        let config = SplitConfig {
+            chunk_size,
+            chunk_overlap: self.config.chunk_overlap.min(chunk_size),
+            ..self.config
+        };
+        let mut out = self.split_with(&config, Utf8(text), length, true)?;
+        let cuts = std::mem::take(&mut out.cuts);
+        Ok((with_offsets(Utf8(text), out), cuts))
     }
 
     /// Whether [`Splitter::split_units`] without a length returns `text` as one chunk
@@ -212,7 +234,27 @@ impl Splitter {
         text: T,
         length: Option<&dyn Length>,
     ) -> Result<SpanOutput> {
-        self.split_with(&self.config, text, length)
+        self.split_with(&self.config, text, length, false)
+    }
+
+    /// [`Splitter::split_units`] with [`SpanOutput::cuts`] filled: why each chunk ends
+    /// where it does (see [`super::cuts`]).
+    pub fn cuts_units<'a, T: Units<'a>>(
+        &self,
+        text: T,
+        length: Option<&dyn Length>,
+    ) -> Result<SpanOutput> {
+        self.split_with(&self.config, text, length, true)
+    }
+
+    /// Why each chunk of [`Splitter::split`] ends where it does, one per chunk.
+    pub fn cuts(&self, text: &str, length: Option<&dyn Length>) -> Result<Vec<Cut>> {
+        Ok(self.cuts_units(Utf8(text), length)?.cuts)
+    }
+
+    /// The separators, in the order they are tried ([`Cut::Separator`] indexes them).
+    pub fn separators(&self) -> &[Separator] {
+        &self.separators
     }
 
     fn split_with<'a, T: Units<'a>>(
@@ -220,6 +262,7 @@ impl Splitter {
         config: &SplitConfig,
         text: T,
         length: Option<&dyn Length>,
+        record: bool,
     ) -> Result<SpanOutput> {
         // Chunks step by at least `chunk_size - chunk_overlap` code points when code points
         // measure: room for all of them up front (capped, in case a length measures more).
@@ -233,8 +276,12 @@ impl Splitter {
             out: SpanOutput {
                 spans,
                 oversized: Vec::new(),
+                cuts: Vec::new(),
             },
             windows: SPARE_WINDOWS.with_borrow_mut(std::mem::take),
+            separators: self.separators.len(),
+            level: Level::top(text.len()),
+            record,
         };
         let result = if fits_whole(config, text, length) {
             run.push_span(0, text.len(), config.strip_whitespace);
@@ -242,6 +289,7 @@ impl Splitter {
         } else if self.recursive {
             run.recurse(0, text.len(), &self.separators)
         } else {
+            run.level = run.level.deeper(text.len(), 0);
             run.single(&self.separators[0])
         };
         SPARE_WINDOWS.with_borrow_mut(|spare| *spare = std::mem::take(&mut run.windows));
@@ -319,6 +367,12 @@ struct Run<'r, T> {
     out: SpanOutput,
     /// Spare merge windows, one per recursion depth, reused across calls.
     windows: Vec<Window>,
+    /// How many separators the splitter has (to index the ones a recursion step gets).
+    separators: usize,
+    /// The gaps of the range being split, for [`SpanOutput::cuts`].
+    level: Level,
+    /// Whether [`SpanOutput::cuts`] is filled.
+    record: bool,
 }
 
 impl<'a, T: Units<'a>> Run<'_, T> {
@@ -371,7 +425,21 @@ impl<'a, T: Units<'a>> Run<'_, T> {
     /// LangChain's `_split_text`: choose the first separator that occurs, split, merge the
     /// pieces that fit, and recurse into the rest with the later separators.
     fn recurse(&mut self, a: usize, b: usize, seps: &[Separator]) -> Result<()> {
-        let (sep, rest) = choose(seps, self.text, a, b);
+        let (index, rest) = choose(seps, self.text, a, b);
+        let sep = &seps[index];
+        let outer = self.level;
+        self.level = outer.deeper(b, self.separators - seps.len() + index);
+        let result = self.recurse_at(a, b, (sep, rest));
+        self.level = outer;
+        result
+    }
+
+    fn recurse_at(
+        &mut self,
+        a: usize,
+        b: usize,
+        (sep, rest): (&Separator, &[Separator]),
+    ) -> Result<()> {
         let join = self.join_of(sep);
         let sep_len = match self.measure_join(join) {
             Ok(len) => len,
@@ -516,6 +584,7 @@ impl<'a, T: Units<'a>> Run<'_, T> {
 
     /// A source span as a chunk, stripped of Python whitespace if asked; empty ones vanish.
     fn push_span(&mut self, mut a: usize, mut b: usize, strip: bool) {
+        let cut = self.level.at(b);
         if strip {
             while a < b {
                 let (c, width) = self.text.char_at(a);
@@ -538,6 +607,7 @@ impl<'a, T: Units<'a>> Run<'_, T> {
                 end: b,
                 joined: None,
             });
+            self.record(cut);
         }
     }
 
@@ -569,6 +639,14 @@ impl<'a, T: Units<'a>> Run<'_, T> {
                 end,
                 joined: Some(joined),
             });
+            self.record(self.level.at(end));
+        }
+    }
+
+    /// Notes why the span just pushed ends there, if asked to.
+    fn record(&mut self, cut: Cut) {
+        if self.record {
+            self.out.cuts.push(cut);
         }
     }
 }
@@ -580,16 +658,16 @@ fn choose<'s, 'a, T: Units<'a>>(
     text: T,
     a: usize,
     b: usize,
-) -> (&'s Separator, &'s [Separator]) {
+) -> (usize, &'s [Separator]) {
     for (i, sep) in seps.iter().enumerate() {
         if sep.is_chars() {
-            return (sep, &[]);
+            return (i, &[]);
         }
         if sep.occurs(text, a, b) {
-            return (sep, &seps[i + 1..]);
+            return (i, &seps[i + 1..]);
         }
     }
-    (&seps[seps.len() - 1], &[])
+    (seps.len() - 1, &[])
 }
 
 #[cfg(test)]
@@ -808,5 +886,65 @@ mod tests {
             let (got, ()) = check(out, &|a, b| { let mut s = String::new(); t.push_utf8(a, b, &mut s); s });
             proptest::prop_assert_eq!(&got, &expected);
         }
+    }
+}
+
+#[cfg(test)]
+mod cut_tests {
+    use super::{Separator, SplitConfig, Splitter};
+    use crate::split::cuts::Cut::{self, End, Separator as Sep};
+
+    #[track_caller]
+    fn check(size: i64, seps: &[&str], text: &str, want: &[(&str, Cut)]) {
+        let config = SplitConfig::new(size, 0).unwrap();
+        let seps = seps.iter().map(|s| Separator::literal(s)).collect();
+        let splitter = Splitter::recursive(config, seps);
+        let out = splitter.split(text, None).unwrap();
+        let cuts = splitter.cuts(text, None).unwrap();
+        let got: Vec<_> = out.chunks.iter().map(|c| c.text(text)).zip(cuts).collect();
+        let want: Vec<_> = want.iter().map(|&(t, c)| (t, c)).collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn each_chunk_ends_at_the_gap_its_last_piece_leaves() {
+        let defaults: &[&str] = &[];
+        check(100, defaults, "short", &[("short", End)]);
+        // Paragraphs that fit end at the paragraph gap, the last at the end.
+        check(
+            12,
+            defaults,
+            "aaaa bbbb\n\ncccc",
+            &[("aaaa bbbb", Sep(0)), ("cccc", End)],
+        );
+        // A paragraph split at words: inner chunks end at words, its last at the paragraph.
+        check(
+            10,
+            defaults,
+            "aaaa bbbb cccc\n\ndd",
+            &[("aaaa bbbb", Sep(2)), ("cccc", Sep(0)), ("dd", End)],
+        );
+        // Characters: windows end inside the word, the last at the line after it.
+        check(
+            4,
+            defaults,
+            "abcdefgh\nxy",
+            &[("abcd", Sep(3)), ("efgh", Sep(1)), ("xy", End)],
+        );
+        check(
+            3,
+            &["|"],
+            "ab|cd|ef",
+            &[("ab", Sep(0)), ("|cd", Sep(0)), ("|ef", End)],
+        );
+    }
+
+    #[test]
+    fn a_plain_split_records_nothing() {
+        let splitter = Splitter::recursive(SplitConfig::new(4, 0).unwrap(), vec![]);
+        let out = splitter
+            .split_units(crate::units::Utf8("ab cd ef"), None)
+            .unwrap();
+        assert!(out.cuts.is_empty() && out.spans.len() == 3);
     }
 }

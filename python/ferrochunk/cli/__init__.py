@@ -25,6 +25,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "chunk files, folders, JSON Lines, Parquet or stdin (default: stdin when piped, else "
         "the bundled sample) to JSONL or Parquet",
     ),
+    "view": (
+        "ferrochunk.view.cli",
+        "show files' chunks in one HTML page (or the terminal): bands, cut reasons, sizes",
+    ),
     "bench": ("ferrochunk.cli.bench", "compare speed with the pure-Python reference and LangChain"),
     "eval": (
         "ferrochunk.eval.cli",

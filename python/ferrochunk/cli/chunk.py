@@ -21,16 +21,12 @@ from typing import Any
 from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the pools)
 from . import UsageError, auto
 from .checks import check_incremental, check_input_options, check_options, possible_kinds
+from .chunkers import add_chunker_options, chunk_size, counter, recursive_splitter
 from .inputs import DEFAULT_GLOBS, Walk, job_inputs
 from .messages import Messages
-from .options import non_negative, positive, threads
+from .options import threads
 from .outputs import atomic_output, format_of, open_writer
 from .progress import Progress, summary
-
-# text: structure by file suffix (.md Markdown, .rst reStructuredText, .adoc AsciiDoc, else
-# plain text), as TextChunker(format=...) reads them, with TextChunker's ids. auto: text's,
-# and HTML and PDF files by HtmlChunker and PdfChunker, each row with its type (cli/auto.py).
-CHUNKERS = ("recursive", "markdown", "text", "tokens", "auto")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -57,32 +53,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--id-field", help="JSON Lines field with the document id")
     parser.add_argument("--text-column", help="Parquet column with the text (default: text)")
     parser.add_argument("--id-column", help="Parquet column with the document id")
-    parser.add_argument(
-        "--chunker",
-        choices=CHUNKERS,
-        default="recursive",
-        help="algorithm (auto: each file by its type: Markdown, RST, AsciiDoc, text, HTML, "
-        "PDF; a type field in each row)",
-    )
-    parser.add_argument(
-        "--chunk-size",
-        type=positive,
-        help="max chunk size (default: 1000 characters; 512 tokens with --encoding or "
-        "--chunker tokens)",
-    )
-    parser.add_argument(
-        "--chunk-overlap",
-        type=non_negative,
-        help="overlap (default: a fifth of the chunk size; 0 for markdown and text)",
-    )
-    parser.add_argument(
-        "--min-size", type=non_negative, help="markdown, text: merge chunks under this (size/4)"
-    )
-    parser.add_argument(
-        "--encoding", help="measure sizes in tokens of this encoding (e.g. cl100k_base, o200k_base)"
-    )
-    parser.add_argument("--language", help="recursive: separators for a language (python, ...)")
-    parser.add_argument("--cjk", action="store_true", help="Chinese/Japanese sentence separators")
+    add_chunker_options(parser, auto=True)
     parser.add_argument("--out", "-o", default="-", help="output file (default: stdout)")
     parser.add_argument(
         "--format", choices=("jsonl", "parquet"), help="output format (default: by --out suffix)"
@@ -279,47 +250,22 @@ def _stdin_is_data() -> bool:
 
 def _chunker(args: argparse.Namespace) -> tuple[dict[str, Any], bool]:
     """The CorpusJob arguments for the chosen chunker, and whether it is Markdown."""
-    tokens = args.chunker == "tokens" or args.encoding is not None
-    size = args.chunk_size or (512 if tokens else 1000)
+    size = chunk_size(args)
     try:
         if args.chunker == "tokens":
             return _tokens(args, size), False
-        counter = _counter(args.encoding) if args.encoding else None
+        length = counter(args.encoding)
         if args.chunker in ("markdown", "text", "auto"):
-            markup = _markdown(args, size, counter, auto=args.chunker != "markdown")
-            return markup, True
-        return _recursive(args, size, counter), False
+            return _markdown(args, size, length, auto=args.chunker != "markdown"), True
+        return _recursive(args, size, length), False
     except KeyError as err:  # its str() is the repr of its argument: quoted
         raise UsageError(str(err.args[0]) if err.args else str(err)) from None
     except (TypeError, ValueError) as err:
         raise UsageError(str(err)) from None
 
 
-def _counter(encoding: str) -> Any:
-    from ..tokens.tokenizer import get_encoding
-
-    return get_encoding(encoding).length_function()
-
-
 def _recursive(args: argparse.Namespace, size: int, counter: Any) -> dict[str, Any]:
-    from ..language import Language, get_separators_for_language
-    from ..presets import CJK_SEPARATORS
-    from ..split.splitter import Splitter
-
-    overlap = size // 5 if args.chunk_overlap is None else args.chunk_overlap
-    options: dict[str, Any] = {}
-    if args.language and args.cjk:
-        raise ValueError("choose --language or --cjk, not both")
-    if args.language:
-        seps = get_separators_for_language(_language(args.language, Language))
-        options = {"separators": seps, "is_separator_regex": True}
-    elif args.cjk:
-        options = {
-            "separators": CJK_SEPARATORS,
-            "is_separator_regex": True,
-            "keep_separator": "end",
-        }
-    splitter = Splitter(size, chunk_overlap=overlap, length_function=counter, **options)
+    splitter = recursive_splitter(args, size, counter)
     specs = splitter._rust_specs()
     if specs is None:
         raise ValueError("these separators need Python's re, which the CLI does not run")
@@ -329,15 +275,6 @@ def _recursive(args: argparse.Namespace, size: int, counter: Any) -> dict[str, A
         "separators": [(pattern, is_regex) for pattern, is_regex, _ in specs],
         "length": counter,
     }
-
-
-def _language(name: str, languages: Any) -> Any:
-    """The ``Language`` named, or a message listing them all."""
-    try:
-        return languages(name.lower())
-    except ValueError:
-        valid = ", ".join(language.value for language in languages)
-        raise ValueError(f"{name!r} is not a valid Language (--language: {valid})") from None
 
 
 def _markdown(args: argparse.Namespace, size: int, counter: Any, auto: bool) -> dict[str, Any]:

@@ -83,6 +83,13 @@ class NativeMarkdownEngine:
             return self._fallback.split(text, options)
         return (chunks if self._length is None else counted(chunks, self._length)), parents
 
+    def cuts(self, text: str) -> list[tuple[str, int]]:
+        """Per chunk of ``split``: its cut reason and separator index (see ``cut_reasons``)."""
+        try:
+            return self._native.cut_reasons(text, self._length)
+        except _native.Unsupported:  # lengths that are not counts: the reference engine
+            return self._fallback.cuts(text)
+
 
 def markdown_engine(chunker: Any) -> MarkdownEngine:
     """The engine of a ``MarkdownChunker`` / ``TextChunker``: ``split(text, options)``."""

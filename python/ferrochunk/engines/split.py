@@ -113,6 +113,20 @@ def splitter_engine(args: Mapping[str, Any], stack: str) -> Any:
         return splitter_fallback(args)  # limit, or a surrogate separator: Python's re runs it
 
 
+def splitter_cut_levels(splitter: Any, text: str) -> list[int]:
+    """Why each chunk of ``splitter.split(text)`` ends there (``Splitter.cuts``), from the
+    engine that splits it: the reference when the native one cannot measure."""
+    engine, length = splitter._engine, splitter._args["length_function"]
+    if isinstance(engine, _native.Splitter):
+        try:
+            return engine.cut_levels(text, length)
+        except _native.Unsupported:  # lengths that are not counts, as in split()
+            engine = splitter_fallback(splitter._args)
+    from ..reference.split.cuts import cut_levels
+
+    return cut_levels(engine, text, length or len)
+
+
 def splitter_batch(
     splitter: Any, texts: Iterable[Any], metadatas: Optional[Iterable[Any]], threads: Optional[int]
 ) -> Optional[Iterator[list[Any]]]:

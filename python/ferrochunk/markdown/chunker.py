@@ -29,6 +29,7 @@ from ..engines.spans import cached, markdown_route, spans, spans_batch
 from ..frontend.batch import check_texts, check_threads, documents, one_at_a_time
 from ..frontend.checks import check_encodable
 from ..frontend.chunks import length_name
+from ..frontend.cuts import Cut, separator_cuts
 from ..frontend.markdown import RESERVED_KEYS, SEPARATOR_PRESETS, Options, user_metadata
 from ..frontend.structure import FORMATS
 
@@ -162,6 +163,31 @@ class MarkdownChunker:
         """The chunks of one Markdown document, in order (with ``parent_id`` in their
         metadata when the chunker has a ``parent_size``)."""
         return self._split(text, metadata, document_id)[0]
+
+    def cuts(self, text: str) -> list[Cut]:
+        """Why each chunk of ``split(text)`` ends where it does, one :class:`Cut` per chunk,
+        as the packer decided it: ``heading`` (one follows), ``block`` (a block ends),
+        ``atomic`` (a code block or table kept whole ends), a seam inside a block that did
+        not fit (``sentence``, ``clause``, ``line``, ``word``, ``character``; in code
+        ``paragraph`` and ``statement``), the chunker's own ``separators`` (``separator``,
+        ``pattern``), or ``end``.
+
+        >>> from ferrochunk import MarkdownChunker
+        >>> text = "# A\\n\\nOne. Two.\\n\\n# B\\n\\nThree."
+        >>> [c.reason for c in MarkdownChunker(16, min_size=0).cuts(text)]
+        ['heading', 'end']
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"text must be str, got {type(text).__name__}")
+        try:
+            reasons = self._engine.cuts(text)
+        except UnicodeEncodeError:
+            check_encodable(text)  # a lone surrogate: say so, as ``split`` does
+            raise
+        return [
+            separator_cuts([k], self.separators, True)[0] if k >= 0 else Cut(why)
+            for why, k in reasons
+        ]
 
     def split_hierarchy(
         self,

@@ -19,7 +19,13 @@ from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the 
 from ..engines.arrow_batch import arrow_batch, check_output
 from ..engines.common import NATIVE, chunk_type, counted, is_native_length
 from ..engines.spans import cached, spans, spans_batch, splitter_route
-from ..engines.split import splitter_batch, splitter_engine, splitter_fallback, splitter_specs
+from ..engines.split import (
+    splitter_batch,
+    splitter_cut_levels,
+    splitter_engine,
+    splitter_fallback,
+    splitter_specs,
+)
 from ..frontend.batch import check_texts, check_threads, documents, one_at_a_time
 from ..frontend.checks import (
     check_pattern,
@@ -30,6 +36,7 @@ from ..frontend.checks import (
     window_overlap,
 )
 from ..frontend.chunks import Piece, length_name, to_chunks
+from ..frontend.cuts import Cut, separator_cuts
 from ..frontend.splitter import DEFAULT_SEPARATORS, SplitOptions, SplitterArgs
 from .files import BUFFER_BYTES, BinarySource, split_file
 
@@ -148,6 +155,24 @@ class Splitter:
             warn_oversized(oversized, self._args["chunk_size"])
         # `len`'s splits (length None) skip the call: a tenth of a short document's split.
         return chunks if length is None else counted(chunks, length)
+
+    def cuts(self, text: str) -> list[Cut]:
+        """Why each chunk of ``split(text)`` ends where it does, one :class:`Cut` per chunk,
+        as the splitter's recursion records it: the separator whose gap the chunk ends at
+        (``paragraph``, ``line``, ``word``, ``character``, ``separator``, ``pattern``) or
+        ``end``. It splits again, recording; ``split`` itself records nothing.
+
+        >>> from ferrochunk import Splitter
+        >>> [c.reason for c in Splitter(chunk_size=10, chunk_overlap=0).cuts("aaa bbb ccc\\n\\ndd")]
+        ['word', 'paragraph', 'end']
+        """
+        check_text(text)
+        try:
+            levels = splitter_cut_levels(self, text)
+        except UnicodeEncodeError as err:
+            raise ValueError(f"text has a lone surrogate at index {err.start}") from None
+        a = self._args
+        return separator_cuts(levels, a["separators"], a["is_separator_regex"])
 
     def spans(self, text: str, *, unit: str = "char") -> Any:
         """``[(c.start, c.end) for c in self.split(text)]`` as a numpy ``int64`` array of

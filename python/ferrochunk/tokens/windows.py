@@ -10,6 +10,7 @@ from .. import _native, parallel  # noqa: F401 (parallel: the fork hook for the 
 from ..engines.spans import cached, spans, spans_batch, window_route
 from ..frontend.batch import check_texts, check_threads, drain, read_only
 from ..frontend.checks import window_overlap
+from ..frontend.cuts import Cut
 from .tokenizer import _check_window, _native_window, get_encoding, split_tokens
 
 
@@ -72,6 +73,12 @@ class TokenSplitter:
     def _route(self) -> Any:
         sizes = _native_window(self.chunk_size, self.chunk_overlap)
         return cached(self, lambda s: window_route(s._encoder, *sizes))
+
+    def cuts(self, text: str) -> list[Cut]:
+        """Why each window of ``split(text)`` ends where it does: every one but the last at
+        the token ``limit`` (windows know no other seam), the last at the ``end``."""
+        count = len(self.split(text))
+        return [Cut("limit")] * (count - 1) + [Cut("end")] if count else []
 
     def split_batch(
         self,

@@ -8,8 +8,10 @@ use super::build::{build, Shared};
 use crate::chunk_id::text_digest;
 use crate::error::Result;
 use crate::length::Length;
+use crate::markdown::chunk::MdCut;
 use crate::markdown::chunker::Grouped;
 use crate::markdown::ids::{all_spans, count_tokens, Identity, Span};
+use crate::markdown::prose::Seam;
 use crate::markdown::MarkdownChunker;
 use crate::python::chunk::PyChunk;
 use crate::python::ffi::{checked_utf8, collector_paused};
@@ -138,6 +140,31 @@ impl PyMarkdownChunker {
 
     /// `(chunks, parents)`: chunks carry `metadata` (the user's keys plus identity and
     /// structure); with `parent_size`, parents too, and each chunk has a `parent_id`.
+    /// Why each chunk of `split(text)` ends where it does: `(reason, separator index)`, the
+    /// index of the chunker's own separator for reason `separator` (else -1).
+    #[pyo3(signature = (text, length=None))]
+    fn cut_reasons(
+        &self,
+        py: Python<'_>,
+        text: &Bound<'_, PyString>,
+        length: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<(&'static str, i64)>> {
+        let (_, utf8) = checked_utf8(py, text)?;
+        let source: &str = &utf8;
+        let chunks = match length {
+            Some(func) if native_length(func).is_none() => {
+                let length = PyLength::new(func.clone());
+                let out = self.inner.chunk(source, Some(&length));
+                length.finish(out)?
+            }
+            _ => {
+                let native = length.and_then(native_length);
+                py.detach(|| self.inner.chunk(source, native.map(|l| l as &dyn Length)))?
+            }
+        };
+        Ok(chunks.iter().map(|c| reason_name(c.cut)).collect())
+    }
+
     #[pyo3(signature = (text, metadata, document_id=None, length=None, embedding_text=false, parent_size=None))]
     #[allow(clippy::too_many_arguments)] // mirrors the Python keyword arguments
     fn split<'py>(
@@ -172,4 +199,25 @@ impl PyMarkdownChunker {
         let hierarchy = parent_size.is_some();
         Self::build_py(text, source, &computed, metadata, embedding_text, hierarchy)
     }
+}
+
+/// A cut's name (`ferrochunk.frontend.cuts.REASONS`) and its separator's index, or -1.
+fn reason_name(cut: MdCut) -> (&'static str, i64) {
+    let name = match cut {
+        MdCut::End => "end",
+        MdCut::Heading => "heading",
+        MdCut::Block => "block",
+        MdCut::Atomic => "atomic",
+        MdCut::Separator(i) => return ("separator", i64::try_from(i).unwrap_or(i64::MAX)),
+        MdCut::Prose(seam) => match seam {
+            Seam::Blank => "paragraph",
+            Seam::Top => "statement",
+            Seam::Sentence => "sentence",
+            Seam::Clause => "clause",
+            Seam::Line => "line",
+            Seam::Word => "word",
+            Seam::Char => "character",
+        },
+    };
+    (name, -1)
 }

@@ -58,6 +58,12 @@ class ReferenceMarkdownEngine:
         self.settings = settings
         self.overlap = overlap
 
+    def cuts(self, text: str) -> list[tuple[str, int]]:
+        """Per chunk of ``split``: why it ends there, and the index of the separator for
+        reason ``separator`` (else -1), as the chunker decided it (``RawChunk.why``)."""
+        seps = [s.text for s in self.engine.separators]
+        return [_why(c.why, seps) for c in self.engine.chunk(text)]
+
     def split(self, text: str, options: Options) -> tuple[list[Any], list[Any]]:
         """``(chunks, parents)``; parents only with ``options.parent_size``."""
         blocks = self.engine.blocks(text)
@@ -153,3 +159,10 @@ def build(
             options.make(piece, start, end, bs, be, index, MappingProxyType(meta), tokens)
         )
     return chunks
+
+
+def _why(why: str, separators: list[str]) -> tuple[str, int]:
+    """``separator:K`` (the chunker's own separator K) as ``("separator", K)``."""
+    if why.startswith("separator:"):
+        return "separator", int(why.split(":", 1)[1])
+    return why, -1

@@ -15,3 +15,4 @@ class RawChunk(NamedTuple):
     continuation: bool
     header: Optional[tuple[int, int]]
     heading_only: bool
+    why: str = "end"  # why it ends there: a reason of ``ferrochunk.frontend.cuts.REASONS``

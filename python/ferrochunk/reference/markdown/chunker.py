@@ -24,7 +24,11 @@ from .blocks import CODE, HEADING, HTML, LIST, PARAGRAPH, QUOTE, TABLE, Block
 from .build import ReferenceMarkdownEngine
 from .chunk import RawChunk
 from .lines import LABEL
-from .prose import Prose
+from .prose import END, Prose
+
+# The seams of ``Prose`` as cut reasons (code: blank lines, then statements).
+_PROSE_WHYS = {0: "sentence", 1: "clause", 2: "line", 3: "word", 4: "character"}
+_PROSE_WHYS.update({5: "paragraph", 6: "statement"})
 
 LengthFunction = Optional[Callable[[str], int]]
 Path = tuple[str, ...]
@@ -42,6 +46,7 @@ class Unit(NamedTuple):
     continuation: bool = False  # a later piece of a block that was cut
     header: Optional[tuple[int, int]] = None  # table header + delimiter rows, repeated
     prose: bool = False  # a whole paragraph, cut when packed (see ``fill``)
+    why: str = "block"  # what a chunk ending with this unit ends at (``RawChunk.why``)
 
 
 class MarkdownEngine:
@@ -73,7 +78,10 @@ class MarkdownEngine:
 
     def chunk(self, text: str, blocks: Optional[list[Block]] = None) -> list[RawChunk]:
         units = self.units(text, self.blocks(text) if blocks is None else blocks)
-        return self.merge_small(text, self.pack(text, units))
+        chunks = self.merge_small(text, self.pack(text, units))
+        if chunks:
+            chunks[-1] = chunks[-1]._replace(why="end")
+        return chunks
 
     # -- units -----------------------------------------------------------------------------
 
@@ -163,10 +171,17 @@ class MarkdownEngine:
         if self.size(text, start, block.end) > self.max:
             return None
         heading = any(b.kind == HEADING for b, _ in heads)
-        return Unit(start, block.end, heads[0][1] if heads else path, heading=heading)
+        why = "atomic" if block.kind in (CODE, TABLE) else "block"
+        return Unit(start, block.end, heads[0][1] if heads else path, heading=heading, why=why)
 
     def cut(self, text: str, block: Block, first: int, rest: int, path: Path) -> list[Unit]:
-        """Pieces of a block too large for one chunk."""
+        """Pieces of a block too large for one chunk, the last ending with the block."""
+        units = self._cut(text, block, first, rest, path)
+        if units:
+            units[-1] = units[-1]._replace(why="block")
+        return units
+
+    def _cut(self, text: str, block: Block, first: int, rest: int, path: Path) -> list[Unit]:
         prose_like = block.kind in (LIST, QUOTE) and self.sentence_cuts
         if block.kind not in _LINE_KINDS or prose_like:
             return self.cut_prose_first(text, block.start, block.end, first, rest, path)
@@ -190,7 +205,7 @@ class MarkdownEngine:
     def cut_lines(self, text: str, a: int, b: int, first: int, rest: int, path: Path) -> list[Unit]:
         """Greedy groups of whole lines; a line is cut as prose only when it alone exceeds
         the chunk size (one that fits it but not the budget is a piece alone)."""
-        pieces: list[tuple[int, int]] = []
+        pieces: list[tuple[int, int, str]] = []
         cur: Optional[list[int]] = None
         budget = first
         pos = a
@@ -205,17 +220,18 @@ class MarkdownEngine:
                 cur[1] = le
                 continue
             if cur is not None:
-                pieces.append((cur[0], cur[1]))
+                pieces.append((cur[0], cur[1], "line"))
                 budget = rest
             if self.size(text, ls, le) <= max(budget, self.max):
                 cur = [ls, le]
             else:
                 cur = None
-                pieces.extend((u.start, u.end) for u in self.cut_prose(text, ls, le, budget, path))
+                cuts = self.cut_prose(text, ls, le, budget, path, tail="line")
+                pieces.extend((u.start, u.end, u.why) for u in cuts)
                 budget = rest
         if cur is not None:
-            pieces.append((cur[0], cur[1]))
-        return [Unit(s, e, path, continuation=k > 0) for k, (s, e) in enumerate(pieces)]
+            pieces.append((cur[0], cur[1], "line"))
+        return [Unit(s, e, path, continuation=k > 0, why=w) for k, (s, e, w) in enumerate(pieces)]
 
     def cut_prose_first(
         self, text: str, a: int, b: int, first: int, rest: int, path: Path
@@ -231,23 +247,41 @@ class MarkdownEngine:
         return [units[0], *(u._replace(continuation=True) for u in more)]
 
     def sentence_cut(
-        self, text: str, a: int, b: int, first: int, rest: int, path: Path, code: bool = False
+        self,
+        text: str,
+        a: int,
+        b: int,
+        first: int,
+        rest: int,
+        path: Path,
+        code: bool = False,
+        tail: str = "block",
     ) -> list[Unit]:
-        """Pieces of ``text[a:b]`` cut sentence-first (:class:`.prose.Prose`)."""
+        """Pieces of ``text[a:b]`` cut sentence-first (:class:`.prose.Prose`), each with the
+        seam after it (``tail`` after the last)."""
         prose = Prose(text, lambda s, e: self.size(text, s, e), code)
-        pieces = prose.cut(a, b, first, rest)
-        return [Unit(s, e, path, continuation=k > 0) for k, (s, e) in enumerate(pieces)]
+        pieces, whys = prose.cut_why(a, b, first, rest)
+        return [
+            Unit(s, e, path, continuation=k > 0, why=tail if w == END else _PROSE_WHYS[w])
+            for k, ((s, e), w) in enumerate(zip(pieces, whys))
+        ]
 
-    def cut_prose(self, text: str, a: int, b: int, budget: int, path: Path) -> list[Unit]:
+    def cut_prose(
+        self, text: str, a: int, b: int, budget: int, path: Path, tail: str = "block"
+    ) -> list[Unit]:
         """Sentence-first recursive splitting of ``text[a:b]`` into spans of ``budget``."""
         if self.sentence_cuts:
-            return self.sentence_cut(text, a, b, budget, budget, path)
+            return self.sentence_cut(text, a, b, budget, budget, path, tail=tail)
+        from ..split.cuts import cut_levels
+
         engine = Engine(max(budget, 1), 0, self.separators, "end", True, recursive=True)
         pieces, _ = engine.split(text[a:b], self.length or len)
+        levels = cut_levels(engine, text[a:b], self.length or len)
+        whys = [tail if i < 0 else f"separator:{i}" for i in levels]
         units = []
-        for k, (t, s) in enumerate(pieces):
+        for k, ((t, s), w) in enumerate(zip(pieces, whys)):
             assert s is not None  # separators kept: every piece is a slice of the text
-            units.append(Unit(a + s, a + s + len(t), path, continuation=k > 0))
+            units.append(Unit(a + s, a + s + len(t), path, continuation=k > 0, why=w))
         return units
 
     # -- packing ---------------------------------------------------------------------------
@@ -283,10 +317,11 @@ class MarkdownEngine:
                 and self.size(text, cur.start, cur.end) >= self.min
             )
             if not closes and self.size(text, cur.start, u.end) <= self.max:
-                return cur._replace(end=u.end, heading_only=cur.heading_only and u.heading_only)
+                only = cur.heading_only and u.heading_only
+                return cur._replace(end=u.end, heading_only=only, why=u.why)
         if cur is not None:
-            out.append(cur)
-        return RawChunk(u.start, u.end, u.path, u.continuation, u.header, u.heading_only)
+            out.append(cur._replace(why="heading") if u.heading else cur)
+        return RawChunk(u.start, u.end, u.path, u.continuation, u.header, u.heading_only, u.why)
 
     def fill(
         self, text: str, cur: Optional[RawChunk], u: Unit
@@ -301,7 +336,7 @@ class MarkdownEngine:
             if self.size(text, cur.start, cur.end) * 10 < self.max * 9:
                 found = self.leading_sentences(text, cur.start, u.start, u.end)
                 if found is not None:
-                    cur = cur._replace(end=found[0], heading_only=False)
+                    cur = cur._replace(end=found[0], heading_only=False, why="sentence")
                     start = found[1]
         pieces = self.sentence_cut(text, start, u.end, self.max, self.max, u.path)
         if start > u.start:
@@ -334,7 +369,8 @@ class MarkdownEngine:
             ):
                 small = min(self.size(text, p.start, p.end), self.size(text, c.start, c.end))
                 if small < self.min and self.size(text, p.start, c.end) <= self.max:
-                    out[-1] = p._replace(end=c.end, heading_only=p.heading_only and c.heading_only)
+                    only = p.heading_only and c.heading_only
+                    out[-1] = p._replace(end=c.end, heading_only=only, why=c.why)
                     continue
             out.append(c)
         return out

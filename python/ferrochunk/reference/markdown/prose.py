@@ -15,6 +15,8 @@ SENTENCE, CLAUSE, LINE, WORD, CHAR, BLANK, TOP = range(7)
 NEXT = {SENTENCE: CLAUSE, CLAUSE: LINE, BLANK: TOP, TOP: LINE, LINE: WORD, WORD: CHAR}
 _CLAUSE_MARKS = "\uff0c\u3001\uff1b\uff1a"  # CJK comma, enumeration comma, semicolon, colon
 Pieces = list[tuple[int, int]]
+Whys = list[int]  # per piece, the level whose seam follows it; END: the span's own end
+END = -1
 
 
 def continues(line: str) -> bool:
@@ -34,12 +36,18 @@ class Prose:
 
     def cut(self, a: int, b: int, first: int, rest: int) -> Pieces:
         """Pieces of ``text[a:b]`` (trimmed, none empty), the first up to ``first``."""
+        return self.cut_why(a, b, first, rest)[0]
+
+    def cut_why(self, a: int, b: int, first: int, rest: int) -> tuple[Pieces, Whys]:
+        """:meth:`cut`, and per piece the level of the seam after it (``END``: the span's
+        end): the pieces of a range get the range's level, its last piece the range's tail."""
         out: Pieces = []
+        whys: Whys = []
         a, b = self.trim(a, b)
         if a < b:
             top = BLANK if self.code else SENTENCE
-            self.level(a, b, (max(first, 1), max(rest, 1)), top, out)
-        return out
+            self.level(a, b, (max(first, 1), max(rest, 1)), top, (out, whys), END)
+        return out, whys
 
     def trim(self, a: int, b: int) -> tuple[int, int]:
         piece = self.text[a:b]
@@ -49,17 +57,26 @@ class Prose:
         end = a + len(piece.rstrip())
         return a + lead, max(end, a + lead)
 
-    def level(self, a: int, b: int, caps: tuple[int, int], level: int, out: Pieces) -> None:
+    def level(self, a, b, caps: tuple[int, int], level: int, sink, tail: int) -> None:
+        out, whys = sink
+        before = len(out)
+        self._level(a, b, caps, level, sink)
+        if len(out) > before:
+            whys[-1] = tail  # the range's last piece ends where the range does
+
+    def _level(self, a: int, b: int, caps: tuple[int, int], level: int, sink) -> None:
+        out, whys = sink
         cap = caps[1] if out else caps[0]
         if self.size(a, b) <= cap:
             out.append((a, b))
+            whys.append(level)
             return
         if level == CHAR:
-            self.chars(a, b, caps, out)
+            self.chars(a, b, caps, sink)
             return
         atoms = self.atoms(a, b, level)
         if len(atoms) < 2:
-            self.level(a, b, caps, NEXT[level], out)
+            self._level(a, b, caps, NEXT[level], sink)
             return
         run: list[tuple[int, int, int]] = []
         for s, e in atoms:
@@ -68,10 +85,10 @@ class Prose:
             if n <= cap:
                 run.append((s, e, n))
                 continue
-            self.group(run, caps, out)
+            self.group(run, caps, sink, level)
             run = []
-            self.level(s, e, caps, NEXT[level], out)
-        self.group(run, caps, out)
+            self.level(s, e, caps, NEXT[level], sink, level)
+        self.group(run, caps, sink, level)
 
     def atoms(self, a: int, b: int, level: int) -> Pieces:
         text = self.text
@@ -114,10 +131,13 @@ class Prose:
             start = p
         return out
 
-    def group(self, run: list[tuple[int, int, int]], caps: tuple[int, int], out: Pieces) -> None:
+    def group(self, run: list[tuple[int, int, int]], caps: tuple[int, int], sink, level) -> None:
         """A run of atoms (each fits) as pieces, each as full as the budget allows."""
+        out, whys = sink
         if run:
-            out.extend(self.greedy(run, caps[1] if out else caps[0], caps[1]))
+            groups = self.greedy(run, caps[1] if out else caps[0], caps[1])
+            out.extend(groups)
+            whys.extend([level] * len(groups))
 
     def greedy(self, run: list[tuple[int, int, int]], first: int, cap: int) -> Pieces:
         groups: Pieces = []
@@ -132,13 +152,15 @@ class Prose:
         groups.append(cur)
         return groups
 
-    def chars(self, a: int, b: int, caps: tuple[int, int], out: Pieces) -> None:
+    def chars(self, a: int, b: int, caps: tuple[int, int], sink) -> None:
+        out, whys = sink
         k = a
         while k < b:
             cap = caps[1] if out else caps[0]
             left = self.size(k, b)
             if left <= cap:
                 out.append(self.trim(k, b))
+                whys.append(CHAR)
                 break
             share = min(-(-left // -(-left // cap)), cap)
             lo, hi = k + 1, b
@@ -151,6 +173,7 @@ class Prose:
             s, e = self.trim(k, lo)
             if s < e:
                 out.append((s, e))
+                whys.append(CHAR)
             k = lo
             while k < b and self.text[k].isspace():
                 k += 1
