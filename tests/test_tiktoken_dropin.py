@@ -200,3 +200,24 @@ def test_pickle(name: str) -> None:
     enc = fc.get_encoding(name)
     assert pickle.loads(pickle.dumps(enc)).__dict__ is enc.__dict__  # by name
     assert len(pickle.dumps(enc)) < 200
+
+
+UNSTABLE = ["hello fanta", "请考试", "中", "héllo wör", "a<|endoftext|>", "", "x\n\ny", "d'", "12"]
+# Ends in whitespace: 30-100k completions each, so fewer cases.
+SPACED = [("gpt2", "today\n "), ("gpt2", "abc\u3000"), ("cl100k_base", "x  ")]
+
+
+@pytest.mark.parametrize(
+    "name, text",
+    [(n, t) for n in ("gpt2", "cl100k_base", "o200k_base") for t in UNSTABLE] + SPACED,
+)
+def test_encode_with_unstable(name: str, text: str) -> None:
+    """Completions compared sorted: tiktoken's come from a hash set, in no order."""
+    ours, theirs = pair(name)
+    for policy in ({}, {"allowed_special": "all"}):
+
+        def call(enc: Any, policy: dict[str, Any] = policy) -> Any:
+            stable, completions = enc.encode_with_unstable(text, **policy)
+            return stable, sorted(map(list, completions))
+
+        assert outcome(lambda: call(ours)) == outcome(lambda: call(theirs))

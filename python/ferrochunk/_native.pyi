@@ -24,6 +24,7 @@ __all__ = [
     "encode_batch",
     "encode_bytes",
     "encode_single_piece",
+    "encode_with_unstable",
     "encoding_name_for_model",
     "encoding_names",
     "lossy_iter",
@@ -311,6 +312,9 @@ def mergeable_bytes(encoder: Encoder, id: int) -> bytes | None:
 
 def max_rank(encoder: Encoder) -> int:
     """The highest mergeable rank."""
+
+def encode_with_unstable(counter: TokenCounter, text: str) -> tuple[list[int], list[list[int]]]:
+    """tiktoken's ``encode_with_unstable``: stable tokens, sorted possible completions."""
 
 def encoding_names() -> list[str]: ...
 def clear_token_caches() -> None: ...

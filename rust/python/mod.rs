@@ -70,6 +70,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tokens::dropin::token_rank, m)?)?;
     m.add_function(wrap_pyfunction!(tokens::dropin::mergeable_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(tokens::dropin::max_rank, m)?)?;
+    m.add_function(wrap_pyfunction!(tokens::dropin::encode_with_unstable, m)?)?;
     m.add("Unsupported", m.py().get_type::<errors::Unsupported>())?;
     Ok(())
 }

@@ -53,7 +53,7 @@ impl Tokenizer {
     /// tiktoken's `_increase_last_piece_token_len`: when the last piece starts with a token
     /// of only spaces, tabs and newlines, the whitespace tokens before it join it (cl100k's
     /// `\s*[\r\n]+` can merge them once more text follows).
-    fn widen_over_spaces(&self, tokens: &[u32], mut last: usize) -> usize {
+    pub(crate) fn widen_over_spaces(&self, tokens: &[u32], mut last: usize) -> usize {
         let all_space = |id: u32| {
             self.ranks()
                 .token(id)

@@ -6,6 +6,7 @@
 //! - [`bpe`]: the merge of one piece and the tables and per-thread cache behind it.
 //! - [`bytes`]: tiktoken's `_encode_bytes` and `_encode_single_piece` (any bytes).
 //! - [`tokenizer`]: encode, count, windows of tokens, and the token [`crate::Length`].
+//! - [`unstable`]: tiktoken's `encode_with_unstable`.
 //! - [`huggingface`]: a `tokenizer.json` as a length (the `huggingface` feature).
 
 pub mod bpe;
@@ -15,5 +16,6 @@ pub mod encodings;
 pub mod huggingface;
 pub mod pretokenize;
 pub mod tokenizer;
+pub mod unstable;
 
 pub use tokenizer::{SpecialPolicy, TokenLength, Tokenizer};

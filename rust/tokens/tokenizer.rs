@@ -264,7 +264,7 @@ pub fn segments(text: &str, target: usize) -> Vec<&str> {
 /// The leftmost disallowed string in `text` is an error, as tiktoken's regex search makes it
 /// (the longest of those starting there). Splitters measure thousands of short pieces, so
 /// the usual case, where every special token starts with `<`, looks for that byte alone.
-fn check_disallowed(text: &str, disallowed: &[String]) -> Result<()> {
+pub(crate) fn check_disallowed(text: &str, disallowed: &[String]) -> Result<()> {
     let bytes = text.as_bytes();
     if disallowed.iter().any(String::is_empty) {
         // tiktoken's regex then matches at the start of every text, even an empty one.
@@ -300,14 +300,19 @@ fn check_disallowed(text: &str, disallowed: &[String]) -> Result<()> {
     }
 }
 
-enum Segment<'a> {
+/// A part of a text cut at its allowed special tokens.
+pub(crate) enum Segment<'a> {
     Text(&'a str),
     Special(u32),
 }
 
 /// Calls `f` on the text between allowed special tokens and on each token's id, in order.
 /// Each text segment is pre-tokenized on its own, as tiktoken does.
-fn for_segments<'a>(text: &'a str, allowed: &[(String, u32)], mut f: impl FnMut(Segment<'a>)) {
+pub(crate) fn for_segments<'a>(
+    text: &'a str,
+    allowed: &[(String, u32)],
+    mut f: impl FnMut(Segment<'a>),
+) {
     let mut pos = 0;
     loop {
         let next = allowed

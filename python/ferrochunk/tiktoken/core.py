@@ -161,6 +161,19 @@ class Encoding:
         except UnicodeEncodeError:
             return _native.encode_batch(counter, [clean_text(t) for t in texts], threads)
 
+    def encode_with_unstable(
+        self,
+        text: str,
+        *,
+        allowed_special: Allowed = set(),  # noqa: B006
+        disallowed_special: Disallowed = "all",
+    ) -> tuple[list[int], list[list[int]]]:
+        """Tokens of a prefix of ``text`` that more text cannot change, and every token
+        sequence the rest may become (tiktoken's, the completions sorted: tiktoken gives
+        them in hash-set order)."""
+        counter = self._counter(allowed_special, disallowed_special)
+        return _native.encode_with_unstable(counter, text)
+
     def encode_single_token(self, text_or_bytes: str | bytes) -> int:
         """The id of the one token ``text_or_bytes`` is, special tokens included
         (``KeyError`` otherwise)."""

@@ -12,7 +12,8 @@ use pyo3::types::{PyBytes, PyList, PyString};
 use rayon::prelude::*;
 
 use super::tokenizer::{PyEncoder, PyTokenCounter};
-use crate::python::ffi::{text_of, utf8_of};
+use crate::python::ffi::{checked_utf8, text_of, utf8_of};
+use crate::tokens::unstable::Unstable;
 use crate::tokens::{SpecialPolicy, TokenLength};
 
 /// tiktoken's `encode_batch` under a counter's policy: the texts are read in place under
@@ -119,4 +120,17 @@ pub fn mergeable_bytes<'py>(
 #[pyfunction]
 pub fn max_rank(encoder: &Bound<'_, PyEncoder>) -> u32 {
     encoder.get().core().ranks().max_rank()
+}
+
+/// tiktoken's `encode_with_unstable` under a counter's policy: the stable tokens and the
+/// possible completions of the rest (sorted), the GIL released.
+#[pyfunction]
+pub fn encode_with_unstable(
+    py: Python<'_>,
+    counter: &Bound<'_, PyTokenCounter>,
+    text: &Bound<'_, PyString>,
+) -> PyResult<Unstable> {
+    let length = counter.get().length();
+    let (_, utf8) = checked_utf8(py, text)?;
+    Ok(py.detach(|| length.tokenizer.encode_with_unstable(&utf8, &length.policy))?)
 }
