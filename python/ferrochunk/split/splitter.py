@@ -400,14 +400,14 @@ def split(
     """
     if not options:  # the common call: sizes only, found in a plain dict
         sizes = (type(chunk_size), chunk_size, type(chunk_overlap), chunk_overlap)
+        hashable = True
         try:
             splitter = _BY_SIZES.get(sizes)
         except TypeError:  # an unhashable size: the constructor's error, below
-            splitter = None
-            sizes = None
+            splitter, hashable = None, False
         if splitter is None:
             splitter = Splitter(chunk_size, chunk_overlap=chunk_overlap)
-            if sizes is not None:
+            if hashable:
                 if len(_BY_SIZES) >= _CACHED_SPLITTERS:
                     _BY_SIZES.clear()
                 _BY_SIZES[sizes] = splitter
