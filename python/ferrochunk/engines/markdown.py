@@ -51,6 +51,9 @@ class MarkdownEngine(Protocol):
     def split(self, text: str, options: Options) -> tuple[list[Any], list[Any]]:
         """``(chunks, parents)`` of ``text``."""
 
+    def cuts(self, text: str) -> list[tuple[str, int]]:
+        """Per chunk of ``split``: its cut reason and separator index."""
+
 
 class NativeMarkdownEngine:
     """The Rust chunker; the reference engine for the calls it cannot take."""
@@ -86,7 +89,8 @@ class NativeMarkdownEngine:
     def cuts(self, text: str) -> list[tuple[str, int]]:
         """Per chunk of ``split``: its cut reason and separator index (see ``cut_reasons``)."""
         try:
-            return self._native.cut_reasons(text, self._length)
+            reasons: list[tuple[str, int]] = self._native.cut_reasons(text, self._length)
+            return reasons
         except _native.Unsupported:  # lengths that are not counts: the reference engine
             return self._fallback.cuts(text)
 

@@ -85,7 +85,7 @@ class Encoding:
         self._special_bytes = {i: text for text, i in ours}
 
     @functools.cached_property
-    def _mergeable_ranks(self) -> dict[bytes, int]:  # type: ignore[misc]  # set in __init__
+    def _mergeable_ranks(self) -> dict[bytes, int]:
         return self._native.mergeable_ranks()
 
     def __repr__(self) -> str:
@@ -305,7 +305,8 @@ class Encoding:
         try:
             key = _policy_key(allowed_special, disallowed_special)
         except TypeError:  # not a policy tiktoken takes: resolved (and refused) each time
-            return self._make_counter(allowed_special, disallowed_special)
+            made: _native.TokenCounter = self._make_counter(allowed_special, disallowed_special)
+            return made
         counter = self._counters.get(key)
         if counter is None:
             if len(self._counters) >= 64:
