@@ -33,6 +33,7 @@ NOT_CHUNKERS = {"late_chunk"}
 # What comes before ``chunk_size``: the thing chunked (or what embeds it).
 SUBJECTS = {"text", "embedder"}
 CHUNKERS = {
+    "CodeChunker",
     "MarkdownChunker",
     "SemanticSplitter",
     "Splitter",

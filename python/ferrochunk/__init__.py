@@ -18,6 +18,7 @@ _EXPORTS = {
     "langchain": ".langchain",
     "Document": ".documents",
     "Language": ".language",
+    "CodeChunker": ".code",
     "MarkdownChunker": ".markdown",
     "MarkdownHeaderTextSplitter": ".markdown",
     "MarkdownTextSplitter": ".markdown",
@@ -71,6 +72,7 @@ from .split.splitter import split  # noqa: E402
 
 if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first use
     from . import parallel
+    from .code import CodeChunker
     from .documents import Document
     from .language import Language
     from .markdown import MarkdownChunker, MarkdownHeaderTextSplitter, MarkdownTextSplitter
@@ -100,6 +102,7 @@ __version__ = "0.1.0"
 __all__ = [
     "CharacterTextSplitter",
     "Chunk",
+    "CodeChunker",
     "Document",
     "Language",
     "MarkdownChunker",
