@@ -19,22 +19,131 @@ pub(crate) struct Grammar {
     pub comments: &'static [&'static str],
 }
 
-fn python() -> Language {
-    tree_sitter_python::LANGUAGE.into()
-}
-
 /// Every supported language, one row each.
-static GRAMMARS: &[Grammar] = &[Grammar {
-    names: &["python", "py"],
-    language: python,
-    definitions: &[
-        ("function_definition", "def"),
-        ("class_definition", "class"),
-        ("decorated_definition", ""),
-    ],
-    wrappers: &["decorated_definition"],
-    comments: &["comment"],
-}];
+static GRAMMARS: &[Grammar] = &[
+    Grammar {
+        names: &["python", "py"],
+        language: || tree_sitter_python::LANGUAGE.into(),
+        definitions: &[
+            ("function_definition", "def"),
+            ("class_definition", "class"),
+            ("decorated_definition", ""),
+        ],
+        wrappers: &["decorated_definition"],
+        comments: &["comment"],
+    },
+    Grammar {
+        names: &["javascript", "js", "jsx"],
+        language: || tree_sitter_javascript::LANGUAGE.into(),
+        definitions: JS_DEFINITIONS,
+        wrappers: &["export_statement"],
+        comments: &["comment"],
+    },
+    Grammar {
+        names: &["typescript", "ts"],
+        language: || tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+        definitions: TS_DEFINITIONS,
+        wrappers: &["export_statement"],
+        comments: &["comment"],
+    },
+    Grammar {
+        names: &["tsx"],
+        language: || tree_sitter_typescript::LANGUAGE_TSX.into(),
+        definitions: TS_DEFINITIONS,
+        wrappers: &["export_statement"],
+        comments: &["comment"],
+    },
+    Grammar {
+        names: &["rust", "rs"],
+        language: || tree_sitter_rust::LANGUAGE.into(),
+        definitions: &[
+            ("function_item", "fn"),
+            ("impl_item", "impl"),
+            ("trait_item", "trait"),
+            ("struct_item", "struct"),
+            ("enum_item", "enum"),
+            ("mod_item", "mod"),
+            ("macro_definition", "macro_rules!"),
+        ],
+        wrappers: &[],
+        // Attributes (`#[derive(...)]`) attach to the item below them as comments do.
+        comments: &["line_comment", "block_comment", "attribute_item"],
+    },
+    Grammar {
+        names: &["go"],
+        language: || tree_sitter_go::LANGUAGE.into(),
+        definitions: &[
+            ("function_declaration", "func"),
+            ("method_declaration", "func"),
+            ("type_declaration", "type"),
+        ],
+        wrappers: &[],
+        comments: &["comment"],
+    },
+    Grammar {
+        names: &["java"],
+        language: || tree_sitter_java::LANGUAGE.into(),
+        definitions: &[
+            ("class_declaration", "class"),
+            ("interface_declaration", "interface"),
+            ("enum_declaration", "enum"),
+            ("record_declaration", "record"),
+            ("method_declaration", ""),
+            ("constructor_declaration", ""),
+        ],
+        wrappers: &[],
+        comments: &["line_comment", "block_comment"],
+    },
+    Grammar {
+        names: &["c", "h"],
+        language: || tree_sitter_c::LANGUAGE.into(),
+        definitions: &[
+            ("function_definition", ""),
+            ("struct_specifier", "struct"),
+            ("union_specifier", "union"),
+            ("enum_specifier", "enum"),
+        ],
+        wrappers: &[],
+        comments: &["comment"],
+    },
+    Grammar {
+        names: &["cpp", "c++", "cc", "cxx", "hpp"],
+        language: || tree_sitter_cpp::LANGUAGE.into(),
+        definitions: &[
+            ("function_definition", ""),
+            ("class_specifier", "class"),
+            ("struct_specifier", "struct"),
+            ("union_specifier", "union"),
+            ("enum_specifier", "enum"),
+            ("namespace_definition", "namespace"),
+            ("template_declaration", ""),
+        ],
+        wrappers: &["template_declaration"],
+        comments: &["comment"],
+    },
+];
+
+/// JavaScript's definitions (TypeScript's start with them).
+const JS_DEFINITIONS: &[(&str, &str)] = &[
+    ("function_declaration", "function"),
+    ("generator_function_declaration", "function*"),
+    ("class_declaration", "class"),
+    ("method_definition", ""),
+    ("export_statement", ""),
+];
+
+/// TypeScript's (and TSX's) definitions.
+const TS_DEFINITIONS: &[(&str, &str)] = &[
+    ("function_declaration", "function"),
+    ("generator_function_declaration", "function*"),
+    ("class_declaration", "class"),
+    ("abstract_class_declaration", "class"),
+    ("method_definition", ""),
+    ("interface_declaration", "interface"),
+    ("enum_declaration", "enum"),
+    ("internal_module", "namespace"),
+    ("export_statement", ""),
+];
 
 /// The grammar called `name` (or one of its aliases), case-insensitive.
 pub(crate) fn grammar(name: &str) -> Option<&'static Grammar> {

@@ -237,7 +237,10 @@ impl Walk<'_> {
             return scope; // the definition inside a wrapper: the wrapper opened it
         }
         let inner = if g.wrappers.contains(&node.kind()) {
-            wrapped(g, node)
+            match wrapped(g, node) {
+                Some(inner) => inner,
+                None => return scope, // `export { a }`: wraps no definition
+            }
         } else {
             node
         };
@@ -349,28 +352,34 @@ fn code_end(g: &Grammar, node: Node<'_>) -> usize {
     }
 }
 
-/// The definition inside a wrapper: its `definition` field, else its last named child.
-fn wrapped<'t>(g: &Grammar, node: Node<'t>) -> Node<'t> {
-    node.child_by_field_name("definition")
-        .or_else(|| {
-            let mut cursor = node.walk();
-            let kids: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
-            kids.into_iter()
-                .rev()
-                .find(|k| g.keyword(k.kind()).is_some())
-        })
-        .unwrap_or(node)
+/// The definition inside a wrapper: its `definition` field, else its last named child
+/// that is a definition; none if it wraps none.
+fn wrapped<'t>(g: &Grammar, node: Node<'t>) -> Option<Node<'t>> {
+    node.child_by_field_name("definition").or_else(|| {
+        let mut cursor = node.walk();
+        let kids: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        kids.into_iter()
+            .rev()
+            .find(|k| g.keyword(k.kind()).is_some())
+    })
 }
 
 /// The node naming a definition: its `name` field, else the innermost of its `declarator`
-/// fields (C's `int *f(void)`), else none.
+/// fields (C's `int *f(void)`), else its `type` (Rust's `impl Parser`), else the name of
+/// its first named child (Go's `type_spec`), else none.
 fn name_of(node: Node<'_>) -> Option<Node<'_>> {
     if let Some(name) = node.child_by_field_name("name") {
         return Some(name);
     }
-    let mut at = node.child_by_field_name("declarator")?;
-    while let Some(inner) = at.child_by_field_name("declarator") {
-        at = inner;
+    if let Some(mut at) = node.child_by_field_name("declarator") {
+        while let Some(inner) = at.child_by_field_name("declarator") {
+            at = inner;
+        }
+        return Some(at);
     }
-    Some(at)
+    if let Some(kind) = node.child_by_field_name("type") {
+        return Some(kind);
+    }
+    node.named_child(0)
+        .and_then(|c| c.child_by_field_name("name"))
 }

@@ -31,6 +31,24 @@ class Grammar:
         return Language(getattr(module, self.function)())
 
 
+JS = {
+    "function_declaration": "function",
+    "generator_function_declaration": "function*",
+    "class_declaration": "class",
+    "method_definition": "",
+    "export_statement": "",
+}
+TS = {
+    **JS,
+    "abstract_class_declaration": "class",
+    "interface_declaration": "interface",
+    "enum_declaration": "enum",
+    "internal_module": "namespace",
+}
+EXPORTS = frozenset({"export_statement"})
+COMMENT = frozenset({"comment"})
+JAVA_COMMENTS = frozenset({"line_comment", "block_comment"})
+
 GRAMMARS = (
     Grammar(
         ("python", "py"),
@@ -38,7 +56,82 @@ GRAMMARS = (
         "language",
         {"function_definition": "def", "class_definition": "class", "decorated_definition": ""},
         frozenset({"decorated_definition"}),
-        frozenset({"comment"}),
+        COMMENT,
+    ),
+    Grammar(
+        ("javascript", "js", "jsx"), "tree_sitter_javascript", "language", JS, EXPORTS, COMMENT
+    ),
+    Grammar(
+        ("typescript", "ts"), "tree_sitter_typescript", "language_typescript", TS, EXPORTS, COMMENT
+    ),
+    Grammar(("tsx",), "tree_sitter_typescript", "language_tsx", TS, EXPORTS, COMMENT),
+    Grammar(
+        ("rust", "rs"),
+        "tree_sitter_rust",
+        "language",
+        {
+            "function_item": "fn",
+            "impl_item": "impl",
+            "trait_item": "trait",
+            "struct_item": "struct",
+            "enum_item": "enum",
+            "mod_item": "mod",
+            "macro_definition": "macro_rules!",
+        },
+        frozenset(),
+        frozenset({"line_comment", "block_comment", "attribute_item"}),
+    ),
+    Grammar(
+        ("go",),
+        "tree_sitter_go",
+        "language",
+        {"function_declaration": "func", "method_declaration": "func", "type_declaration": "type"},
+        frozenset(),
+        COMMENT,
+    ),
+    Grammar(
+        ("java",),
+        "tree_sitter_java",
+        "language",
+        {
+            "class_declaration": "class",
+            "interface_declaration": "interface",
+            "enum_declaration": "enum",
+            "record_declaration": "record",
+            "method_declaration": "",
+            "constructor_declaration": "",
+        },
+        frozenset(),
+        JAVA_COMMENTS,
+    ),
+    Grammar(
+        ("c", "h"),
+        "tree_sitter_c",
+        "language",
+        {
+            "function_definition": "",
+            "struct_specifier": "struct",
+            "union_specifier": "union",
+            "enum_specifier": "enum",
+        },
+        frozenset(),
+        COMMENT,
+    ),
+    Grammar(
+        ("cpp", "c++", "cc", "cxx", "hpp"),
+        "tree_sitter_cpp",
+        "language",
+        {
+            "function_definition": "",
+            "class_specifier": "class",
+            "struct_specifier": "struct",
+            "union_specifier": "union",
+            "enum_specifier": "enum",
+            "namespace_definition": "namespace",
+            "template_declaration": "",
+        },
+        frozenset({"template_declaration"}),
+        COMMENT,
     ),
 )
 

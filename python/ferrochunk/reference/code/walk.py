@@ -119,6 +119,8 @@ class Walk:
         if node.parent is not None and node.parent.type in g.wrappers:
             return scope
         inner = wrapped(g, node) if node.type in g.wrappers else node
+        if inner is None:  # `export { a }`: wraps no definition
+            return scope
         if node.type in g.wrappers:
             keyword = g.definitions.get(inner.type, keyword)
         name = name_of(inner)
@@ -180,7 +182,7 @@ def wrapped(g: Grammar, node: Any) -> Any:
     if inner is not None:
         return inner
     kinds = [k for k in node.named_children if k.type in g.definitions]
-    return kinds[-1] if kinds else node
+    return kinds[-1] if kinds else None
 
 
 def name_of(node: Any) -> tuple[int, int] | None:
@@ -188,8 +190,13 @@ def name_of(node: Any) -> tuple[int, int] | None:
     if name is not None:
         return name.start_byte, name.end_byte
     at = node.child_by_field_name("declarator")
-    if at is None:
-        return None
-    while (inner := at.child_by_field_name("declarator")) is not None:
-        at = inner
-    return at.start_byte, at.end_byte
+    if at is not None:
+        while (inner := at.child_by_field_name("declarator")) is not None:
+            at = inner
+        return at.start_byte, at.end_byte
+    kind = node.child_by_field_name("type")
+    if kind is not None:
+        return kind.start_byte, kind.end_byte
+    first = node.named_children[0] if node.named_child_count else None
+    name = None if first is None else first.child_by_field_name("name")
+    return None if name is None else (name.start_byte, name.end_byte)
