@@ -284,8 +284,13 @@ def test_a_length_that_is_no_count_runs_on_the_reference() -> None:
 def test_batch_pickle_and_bad_input() -> None:
     chunker = CodeChunker(200, language="py")
     texts = [BROKEN, "def f():\n    pass\n", ""]
-    assert [facts(x) for x in chunker.split_batch(texts)] == [
-        facts(chunker.split(t)) for t in texts
+    one_by_one = [facts(chunker.split(t)) for t in texts]
+    for threads in (1, 2, None):
+        assert [facts(x) for x in chunker.split_batch(texts, threads=threads)] == one_by_one
+    counter = ferrochunk.get_encoding("cl100k_base").length_function()
+    by_tokens = CodeChunker(20, language="python", length_function=counter)
+    assert [facts(x) for x in by_tokens.split_batch(texts, [{"i": 1}] * 3, threads=2)] == [
+        facts(by_tokens.split(t, {"i": 1})) for t in texts
     ]
     clone = pickle.loads(pickle.dumps(chunker))
     assert facts(clone.split(BROKEN)) == facts(chunker.split(BROKEN))

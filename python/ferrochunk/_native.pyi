@@ -212,6 +212,15 @@ class CodeChunker:
         embedding_text: bool,
     ) -> list[Chunk]:
         """The chunks, with ``language`` and ``scope_path`` added to ``metadata``."""
+    def split_batch(
+        self,
+        texts: list[str],
+        metadatas: list[dict[str, Any]],
+        length: TokenCounter | HfTokenCounter | None,
+        embedding_text: bool,
+        threads: int | None,
+    ) -> list[list[Chunk]]:
+        """``split`` of each text, on ``threads`` threads with the GIL released."""
 
 @final
 class Encoder:

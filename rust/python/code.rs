@@ -3,7 +3,12 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyMappingProxy, PyString, PyTuple};
 
+use rayon::prelude::*;
+
 use crate::code::{language_names, CodeChunk, CodeChunker};
+use crate::error::Result;
+use crate::length::Length;
+use crate::parallel;
 use crate::python::chunk::PyChunk;
 use crate::python::ffi::checked_utf8;
 use crate::python::length::PyLength;
@@ -50,6 +55,60 @@ impl PyCodeChunker {
                 length.finish(out)?
             }
         };
+        self.build_all(py, source, &chunks, metadata, embedding_text)
+    }
+
+    /// `split` of each text, chunked on `threads` threads with the GIL released; sizes in
+    /// code points or by a native counter (the Python layer sends other lengths one by one).
+    #[allow(clippy::needless_pass_by_value)] // PyO3 extracts lists by value
+    fn split_batch<'py>(
+        &self,
+        py: Python<'py>,
+        texts: Vec<Bound<'py, PyString>>,
+        metadatas: Vec<Bound<'py, PyDict>>,
+        length: Option<&Bound<'py, PyAny>>,
+        embedding_text: bool,
+        threads: Option<usize>,
+    ) -> PyResult<Vec<Vec<Py<PyChunk>>>> {
+        let counter = match length {
+            None => None,
+            Some(func) => Some(native_length(func).ok_or_else(|| {
+                pyo3::exceptions::PyTypeError::new_err("split_batch takes a native counter")
+            })?),
+        };
+        let sources = texts
+            .iter()
+            .map(|t| Ok(checked_utf8(py, t)?.1.into_owned()))
+            .collect::<PyResult<Vec<String>>>()?;
+        let threads = parallel::resolve(threads)?;
+        let all = py.detach(|| {
+            parallel::run(threads, || {
+                sources
+                    .par_iter()
+                    .map(|s| self.inner.chunk(s, counter.map(|c| c as &dyn Length)))
+                    .collect::<Result<Vec<_>>>()
+            })
+        })??;
+        sources
+            .iter()
+            .zip(&all)
+            .zip(&metadatas)
+            .map(|((source, chunks), meta)| {
+                self.build_all(py, source, chunks, meta, embedding_text)
+            })
+            .collect()
+    }
+}
+
+impl PyCodeChunker {
+    fn build_all(
+        &self,
+        py: Python<'_>,
+        source: &str,
+        chunks: &[CodeChunk],
+        metadata: &Bound<'_, PyDict>,
+        embedding_text: bool,
+    ) -> PyResult<Vec<Py<PyChunk>>> {
         let language = PyString::new(py, self.inner.language());
         chunks
             .iter()

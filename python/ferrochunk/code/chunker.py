@@ -12,9 +12,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Callable, Optional
 
 from .. import _native
-from ..engines.code import code_engine
+from ..engines.code import code_batch, code_engine
 from ..engines.common import NATIVE
-from ..frontend.batch import check_texts, check_threads, documents, one_at_a_time
+from ..frontend.batch import check_texts, check_threads, documents
 from ..frontend.checks import check_encodable, metadata_dict
 
 Chunk = _native.Chunk  # (the reference's `Chunk` on the reference stack)
@@ -93,14 +93,7 @@ class CodeChunker:
 
     def split(self, text: str, metadata: Optional[Mapping[str, Any]] = None) -> list[Chunk]:
         """The chunks of one source file, in order."""
-        if not isinstance(text, str):
-            raise TypeError(f"text must be str, got {type(text).__name__}")
-        user = metadata_dict(metadata)
-        clash = sorted(k for k in user if k in RESERVED_KEYS)
-        if clash:
-            raise ValueError(f"metadata keys {clash} are set by the chunker; rename them")
-        check_encodable(text)  # a lone surrogate has no UTF-8, which the parser reads
-        return self._engine.split(text, user, self.embedding_text)
+        return self._engine.split(text, self._checked(text, metadata), self.embedding_text)
 
     def split_batch(
         self,
@@ -120,12 +113,25 @@ class CodeChunker:
         threads: Optional[int] = None,
     ) -> Iterator[list[Chunk]]:
         """Each document's chunks, in input order; an invalid document raises naming its
-        index (``texts[3]: ...``). ``threads`` is checked as elsewhere; the documents are
-        chunked one at a time on the calling thread."""
+        index (``texts[3]: ...``). Sized in code points or by a native token counter, the
+        documents are chunked on ``threads`` threads with the GIL released (``None``:
+        ``FERROCHUNK_NUM_THREADS``, else ``RAYON_NUM_THREADS``, else the CPUs this process
+        may use); with another ``length_function``, one at a time."""
         check_threads(threads)
         check_texts(texts)
         rows = documents(texts, metadatas, names=("metadatas",))
-        return one_at_a_time(self.split, rows)
+        return code_batch(self, rows, threads)
+
+    def _checked(self, text: str, metadata: Optional[Mapping[str, Any]]) -> dict[str, Any]:
+        """The user's metadata of one document, after the checks of :meth:`split`."""
+        if not isinstance(text, str):
+            raise TypeError(f"text must be str, got {type(text).__name__}")
+        user = metadata_dict(metadata)
+        clash = sorted(k for k in user if k in RESERVED_KEYS)
+        if clash:
+            raise ValueError(f"metadata keys {clash} are set by the chunker; rename them")
+        check_encodable(text)  # a lone surrogate has no UTF-8, which the parser reads
+        return user
 
 
 def _rebuild(cls: type, args: dict[str, Any]) -> CodeChunker:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import Any, Optional
 
 from .. import _native
-from .common import REFERENCE, chunk_type
+from ..frontend.batch import one_at_a_time
+from .common import REFERENCE, chunk_type, is_native_length
 
 
 class NativeCodeEngine:
@@ -41,3 +42,22 @@ def code_engine(chunker: Any) -> Any:
     if chunker._stack == REFERENCE:
         return reference_engine(chunker)
     return NativeCodeEngine(chunker)
+
+
+def code_batch(
+    chunker: Any, rows: Iterator[tuple[Any, ...]], threads: Optional[int]
+) -> Iterator[list[Any]]:
+    """A ``CodeChunker`` batch: on the pool with the GIL released (native stack, sizes in
+    code points or by a native counter), else one document at a time."""
+    length = chunker.length_function
+    if chunker._stack == REFERENCE or not is_native_length(length):
+        return one_at_a_time(chunker.split, rows)
+    texts, metas = [], []
+    for index, text, metadata in rows:
+        try:
+            metas.append(chunker._checked(text, metadata))
+        except (TypeError, ValueError) as err:
+            raise type(err)(f"texts[{index}]: {err}") from None
+        texts.append(text)
+    native = chunker._native_chunker
+    return iter(native.split_batch(texts, metas, length, chunker.embedding_text, threads))
