@@ -97,6 +97,12 @@ pub enum Error {
     /// Chunks that are not spans of the text (LangChain's drop-separator mode re-joins text).
     #[error("chunks must be spans of the text: use keep_separator='start' or 'end'")]
     NotSpans,
+    /// A language `CodeChunker` has no grammar for.
+    #[error("unknown language {0:?}; see ferrochunk.CodeChunker.languages")]
+    Language(String),
+    /// tree-sitter refused the grammar or stopped parsing.
+    #[error("tree-sitter: {0}")]
+    Parse(String),
     /// An error while chunking one row of a batch (the row is numbered from 0 across the input).
     #[error("row {row}: {source}")]
     InRow {

@@ -11,6 +11,7 @@
 //! - [`corpus`]: whole corpora to JSON Lines or Parquet columns, in parallel (the CLI);
 //! - [`parallel`]: thread counts and fork-safe pools for every parallel call;
 //! - [`stream`]: the recursive splitter over text too large for memory, fed in pieces.
+//! - `code` (feature `code`): source code chunked along its tree-sitter syntax tree.
 //! - `arrow` (feature `arrow`): Arrow record batches in, one row per chunk out.
 //!
 //! Shared primitives sit at the top: [`error`], [`text`] (Python's `str` semantics),
@@ -23,6 +24,8 @@
 pub(crate) mod arrow;
 pub(crate) mod block;
 pub(crate) mod chunk_id;
+#[cfg(feature = "code")]
+pub(crate) mod code;
 pub(crate) mod corpus;
 pub(crate) mod error;
 pub(crate) mod length;
@@ -42,6 +45,8 @@ mod python;
 #[cfg(feature = "arrow")]
 pub use arrow::{chunk_batches, output_schema, Chunking, Kinds, Layout, RowChunker, Stats, Texts};
 pub use chunk_id::{chunk_id, text_digest};
+#[cfg(feature = "code")]
+pub use code::{language_names, CodeChunk, CodeChunker};
 pub use corpus::{CorpusChunker, Engine, Fields, Format, Input, Job, Output, Payload, Settings};
 pub use error::{Error, Result};
 pub use length::Length;

@@ -34,6 +34,7 @@ NOT_CHUNKERS = {"late_chunk"}
 SUBJECTS = {"text", "embedder"}
 CHUNKERS = {
     "HtmlChunker",
+    "CodeChunker",
     "MarkdownChunker",
     "PdfChunker",
     "SemanticSplitter",

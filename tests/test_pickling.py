@@ -77,6 +77,7 @@ def splitters(m: Any) -> dict[str, Callable[[], Any]]:
         ),
         "markdown": lambda: m.MarkdownChunker(60, min_size=10),
         "text-rst": lambda: m.TextChunker(60, min_size=10, format="rst"),
+        "code": lambda: m.CodeChunker(40, language="python", embedding_text=True),
         "markdown-overlap-parents": lambda: m.MarkdownChunker(
             60, min_size=10, chunk_overlap=10, parent_size=200, embedding_text=True
         ),

@@ -37,6 +37,7 @@ from ferrochunk import engines
 PACKAGE = Path(ferrochunk.__file__).resolve().parent
 CLASSES = [
     "CharacterTextSplitter",
+    "CodeChunker",
     "MarkdownChunker",
     "MarkdownHeaderTextSplitter",
     "RecursiveCharacterTextSplitter",
@@ -104,6 +105,10 @@ def _calls(module: Any) -> dict[str, Callable[[], Any]]:
             ).split_hierarchy(t),
             f"markdown-batch-{tag}": lambda t=text: module.MarkdownChunker(40).split_batch([t]),
             f"text-{tag}": lambda t=text: module.TextChunker(40, format="plain").split(t),
+            f"code-{tag}": lambda t=text: module.CodeChunker(40, language="python").split(t),
+            f"code-batch-{tag}": lambda t=text: module.CodeChunker(
+                40, language="python"
+            ).split_batch([t, t]),
             f"header-{tag}": lambda t=text: module.MarkdownHeaderTextSplitter(
                 [("#", "h1"), ("##", "h2")]
             ).split_text(t),

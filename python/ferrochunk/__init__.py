@@ -18,6 +18,7 @@ _EXPORTS = {
     "langchain": ".langchain",
     "Document": ".documents",
     "Language": ".language",
+    "CodeChunker": ".code",
     "MarkdownChunker": ".markdown",
     # HTML and PDF: lxml and pypdfium2 (the `html` and `pdf` extras), imported on first use.
     "HtmlChunker": ".formats",
@@ -75,6 +76,7 @@ from .split.splitter import split  # noqa: E402
 
 if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first use
     from . import parallel
+    from .code import CodeChunker
     from .documents import Document
     from .formats import HtmlChunker, PdfChunker
     from .language import Language
@@ -105,6 +107,7 @@ __version__ = "0.1.0"
 __all__ = [
     "CharacterTextSplitter",
     "Chunk",
+    "CodeChunker",
     "Document",
     "HtmlChunker",
     "Language",

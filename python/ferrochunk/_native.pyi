@@ -6,6 +6,7 @@ from typing import Any, ClassVar, Literal, final, overload
 __all__ = [
     "BatchIter",
     "Chunk",
+    "CodeChunker",
     "CorpusJob",
     "DocumentMaker",
     "Encoder",
@@ -215,6 +216,32 @@ class MarkdownChunker:
         parent_size: int | None = None,
     ) -> tuple[list[Chunk], list[Chunk]]:
         """``(chunks, parents)`` with their metadata; parents only with ``parent_size``."""
+
+@final
+class CodeChunker:
+    """Source code chunked along its tree-sitter syntax tree (``rust/code/``)."""
+
+    def __new__(cls, language: str, chunk_size: int) -> CodeChunker: ...
+    @staticmethod
+    def languages() -> list[str]:
+        """The main name of every supported language."""
+    def split(
+        self,
+        text: str,
+        metadata: dict[str, Any],
+        length: Callable[[str], int] | None,
+        embedding_text: bool,
+    ) -> list[Chunk]:
+        """The chunks, with ``language`` and ``scope_path`` added to ``metadata``."""
+    def split_batch(
+        self,
+        texts: list[str],
+        metadatas: list[dict[str, Any]],
+        length: TokenCounter | HfTokenCounter | None,
+        embedding_text: bool,
+        threads: int | None,
+    ) -> list[list[Chunk]]:
+        """``split`` of each text, on ``threads`` threads with the GIL released."""
 
 @final
 class Encoder:

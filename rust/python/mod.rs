@@ -1,7 +1,8 @@
 //! PyO3 bindings: the only part of the crate that knows Python. Thin wrappers that
 //! convert arguments, release the GIL around core work, and build Python objects after.
-//! Grouped like the core: `split`, `sentences`, `tokens/`, `markdown/`, `corpus`, `batch`
-//! (many documents on a thread pool), `spans` (numpy arrays of chunk offsets), `dropin` (the drop-in splitters' engine), plus the shared
+//! Grouped like the core: `split`, `code`, `sentences`, `tokens/`, `markdown/`, `corpus`,
+//! `batch` (many documents on a thread pool), `spans` (numpy arrays of chunk offsets),
+//! `dropin` (the drop-in splitters' engine), plus the shared
 //! `chunk` record, `documents` (LangChain `Document`s made here), `length` (Python callables
 //! as sizes), `errors` and `ffi/` (the only `unsafe` code: reading and building Python strings
 //! in CPython's own storage, the garbage collector kept out of the way, and objects made
@@ -10,6 +11,7 @@
 mod arrow;
 mod batch;
 mod chunk;
+mod code;
 mod corpus;
 mod documents;
 mod dropin;
@@ -53,6 +55,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<markdown::header::PyHeaderSplitter>()?;
     m.add_class::<documents::PyDocumentMaker>()?;
     m.add_class::<markdown::chunker::PyMarkdownChunker>()?;
+    m.add_class::<code::PyCodeChunker>()?;
     m.add_class::<tokens::tokenizer::PyEncoder>()?;
     m.add_class::<tokens::tokenizer::PyTokenCounter>()?;
     m.add_class::<tokens::huggingface::PyHfCounter>()?;

@@ -40,6 +40,8 @@ The fallback table (native stack; each row with the function that decides it):
 - a tiktoken special policy tiktoken refuses: a counter that raises as LangChain's does
   when it counts (:func:`tiktoken_length`); a ``transformers`` tokenizer whose
   ``tokenize()`` is not its fast backend's: called from Python (:func:`huggingface_length`);
+- a ``CodeChunker`` ``length_function`` returning anything but a non-negative int: that
+  call on the reference (:class:`NativeCodeEngine`, which :func:`code_engine` builds);
 - batches with a Python ``length_function``, a subclass's own ``split_text`` or a reference
   engine: one text at a time, each by the rows above (:func:`text_batch`,
   :func:`splitter_batch`, :func:`markdown_batch`, :func:`token_batch`).
@@ -54,6 +56,7 @@ cannot take to the one-text path these functions pass them, which takes the rows
 Nothing here runs at import: the reference and the token modules load on first use.
 """
 
+from .code import NativeCodeEngine, code_engine
 from .common import NATIVE, REFERENCE, chunk_type, counted, is_native_length, rust_separators
 from .markdown import NativeHeaderEngine, NativeMarkdownEngine, header_engine, markdown_engine
 from .split import splitter_engine, text_engine
@@ -62,9 +65,11 @@ from .tokens import huggingface_length, tiktoken_length, token_encoder, token_wi
 __all__ = [
     "NATIVE",
     "REFERENCE",
+    "NativeCodeEngine",
     "NativeHeaderEngine",
     "NativeMarkdownEngine",
     "chunk_type",
+    "code_engine",
     "counted",
     "header_engine",
     "huggingface_length",

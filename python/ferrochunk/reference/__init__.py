@@ -17,6 +17,7 @@ _EXPORTS = {
     "Chunk": ".chunk",
     "tokens": ".tokens",
     "MarkdownChunker": ".classes",
+    "CodeChunker": ".classes",
     "TextChunker": ".classes",
     "MarkdownHeaderTextSplitter": ".classes",
     "Splitter": ".api",
@@ -37,6 +38,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
     from .chunk import Chunk
     from .classes import (
         CharacterTextSplitter,
+        CodeChunker,
         MarkdownChunker,
         MarkdownHeaderTextSplitter,
         RecursiveCharacterTextSplitter,
@@ -47,6 +49,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs; at run time names load on first
 __all__ = [
     "CharacterTextSplitter",
     "Chunk",
+    "CodeChunker",
     "Document",
     "Language",
     "MarkdownChunker",

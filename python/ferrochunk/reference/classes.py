@@ -10,6 +10,7 @@ differential tests compare only the engines.
 from __future__ import annotations
 
 from .. import structure
+from ..code import chunker as code_chunker
 from ..engines.common import REFERENCE
 from ..markdown import chunker, header
 from ..split import textsplitter
@@ -40,6 +41,11 @@ class MarkdownChunker(chunker.MarkdownChunker):
     _stack = REFERENCE
 
 
+class CodeChunker(code_chunker.CodeChunker):
+    __doc__ = code_chunker.CodeChunker.__doc__
+    _stack = REFERENCE
+
+
 class TextChunker(structure.TextChunker):
     __doc__ = structure.TextChunker.__doc__
     _stack = REFERENCE
@@ -52,6 +58,7 @@ class MarkdownHeaderTextSplitter(header.MarkdownHeaderTextSplitter):
 
 __all__ = [
     "CharacterTextSplitter",
+    "CodeChunker",
     "MarkdownChunker",
     "MarkdownHeaderTextSplitter",
     "RecursiveCharacterTextSplitter",
