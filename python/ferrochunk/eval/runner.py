@@ -185,7 +185,9 @@ def _one(dataset: Dataset, config: Config, k: int, retriever: Any) -> Result:
 MISSED_SHOWN = 25  # per configuration, in question order
 
 
-def _missed(dataset: Dataset, chunks: Chunks, ranked: list[list[int]], k: int) -> list[dict]:
+def _missed(
+    dataset: Dataset, chunks: Chunks, ranked: list[list[int]], k: int
+) -> list[dict[str, Any]]:
     """The first questions (of those with span answers) whose answer no top-``k`` chunk
     holds whole, each with the chunk boundaries that fall inside its answer."""
     per_doc = dict(zip(dataset.documents, chunks.per_doc))
@@ -200,9 +202,8 @@ def _missed(dataset: Dataset, chunks: Chunks, ranked: list[list[int]], k: int) -
         if rank_scores(hits, q.answers, k, strict=True)[0] >= 1.0:
             continue
         a = spans[0]
-        inside = sorted(
-            {p for s, e in per_doc.get(a.doc_id, []) for p in (s, e) if a.start < p < a.end}
-        )
+        lo, hi = a.start or 0, a.end or 0  # spans: both set
+        inside = sorted({p for s, e in per_doc.get(a.doc_id, []) for p in (s, e) if lo < p < hi})
         out.append(
             {
                 "qid": q.qid,

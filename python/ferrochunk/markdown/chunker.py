@@ -23,7 +23,12 @@ from typing import Any, Callable, Optional, Union
 
 from .. import _native
 from ..engines.common import NATIVE, chunk_type
-from ..engines.markdown import NativeMarkdownEngine, markdown_batch, markdown_engine
+from ..engines.markdown import (
+    NativeMarkdownEngine,
+    markdown_batch,
+    markdown_cuts,
+    markdown_engine,
+)
 from ..frontend.batch import check_texts, check_threads, documents, one_at_a_time
 from ..frontend.checks import check_encodable
 from ..frontend.chunks import length_name
@@ -178,7 +183,7 @@ class MarkdownChunker:
         if not isinstance(text, str):
             raise TypeError(f"text must be str, got {type(text).__name__}")
         try:
-            reasons = self._engine.cuts(text)
+            reasons = markdown_cuts(self._engine, text)
         except UnicodeEncodeError:
             check_encodable(text)  # a lone surrogate: say so, as ``split`` does
             raise

@@ -16,6 +16,7 @@ NEXT = {SENTENCE: CLAUSE, CLAUSE: LINE, BLANK: TOP, TOP: LINE, LINE: WORD, WORD:
 _CLAUSE_MARKS = "\uff0c\u3001\uff1b\uff1a"  # CJK comma, enumeration comma, semicolon, colon
 Pieces = list[tuple[int, int]]
 Whys = list[int]  # per piece, the level whose seam follows it; END: the span's own end
+Sink = tuple[Pieces, Whys]
 END = -1
 
 
@@ -57,14 +58,16 @@ class Prose:
         end = a + len(piece.rstrip())
         return a + lead, max(end, a + lead)
 
-    def level(self, a, b, caps: tuple[int, int], level: int, sink, tail: int) -> None:
+    def level(
+        self, a: int, b: int, caps: tuple[int, int], level: int, sink: Sink, tail: int
+    ) -> None:
         out, whys = sink
         before = len(out)
         self._level(a, b, caps, level, sink)
         if len(out) > before:
             whys[-1] = tail  # the range's last piece ends where the range does
 
-    def _level(self, a: int, b: int, caps: tuple[int, int], level: int, sink) -> None:
+    def _level(self, a: int, b: int, caps: tuple[int, int], level: int, sink: Sink) -> None:
         out, whys = sink
         cap = caps[1] if out else caps[0]
         if self.size(a, b) <= cap:
@@ -131,7 +134,9 @@ class Prose:
             start = p
         return out
 
-    def group(self, run: list[tuple[int, int, int]], caps: tuple[int, int], sink, level) -> None:
+    def group(
+        self, run: list[tuple[int, int, int]], caps: tuple[int, int], sink: Sink, level: int
+    ) -> None:
         """A run of atoms (each fits) as pieces, each as full as the budget allows."""
         out, whys = sink
         if run:
@@ -152,7 +157,7 @@ class Prose:
         groups.append(cur)
         return groups
 
-    def chars(self, a: int, b: int, caps: tuple[int, int], sink) -> None:
+    def chars(self, a: int, b: int, caps: tuple[int, int], sink: Sink) -> None:
         out, whys = sink
         k = a
         while k < b:

@@ -42,7 +42,14 @@ def _at(text: str, pieces: list[Piece], i: int, level: Level) -> int:
     return level[0] if ends else level[1]
 
 
-def _recurse(engine, text, seps: list[Separator], length, outer: Level, cuts) -> None:
+def _recurse(
+    engine: Engine,
+    text: str,
+    seps: list[Separator],
+    length: LengthFunction,
+    outer: Level,
+    cuts: list[int],
+) -> None:
     sep, rest = _choose(seps, text)
     index = len(engine.separators) - len(seps) + next(i for i, s in enumerate(seps) if s is sep)
     level = (outer[0], index)
@@ -69,12 +76,27 @@ def _recurse(engine, text, seps: list[Separator], length, outer: Level, cuts) ->
         _merge_at(engine, good, good_at, lengths, (join, length(join)), cuts)
 
 
-def _merge(engine, text, pieces, lengths, joins, level: Level, cuts) -> None:
+def _merge(
+    engine: Engine,
+    text: str,
+    pieces: list[Piece],
+    lengths: list[int],
+    joins: tuple[str, int],
+    level: Level,
+    cuts: list[int],
+) -> None:
     at = [_at(text, pieces, i, level) for i in range(len(pieces))]
     _merge_at(engine, pieces, at, lengths, joins, cuts)
 
 
-def _merge_at(engine, pieces, at, lengths, joins, cuts) -> None:
+def _merge_at(
+    engine: Engine,
+    pieces: list[Piece],
+    at: list[int],
+    lengths: list[int],
+    joins: tuple[str, int],
+    cuts: list[int],
+) -> None:
     """The groups LangChain's merge makes, each recorded with its last piece's gap unless
     it strips to nothing (then it is no chunk)."""
     join, sep_len = joins
