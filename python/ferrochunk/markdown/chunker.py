@@ -23,12 +23,7 @@ from typing import Any, Callable, Optional, Union
 
 from .. import _native
 from ..engines.common import NATIVE, chunk_type
-from ..engines.markdown import (
-    NativeMarkdownEngine,
-    markdown_batch,
-    markdown_cuts,
-    markdown_engine,
-)
+from ..engines.markdown import NativeMarkdownEngine, markdown_batch, markdown_engine
 from ..frontend.batch import check_texts, check_threads, documents, one_at_a_time
 from ..frontend.checks import check_encodable
 from ..frontend.chunks import length_name
@@ -180,6 +175,8 @@ class MarkdownChunker:
         >>> [c.reason for c in MarkdownChunker(16, min_size=0).cuts(text)]
         ['heading', 'end']
         """
+        from ..engines.markdown import markdown_cuts
+
         if not isinstance(text, str):
             raise TypeError(f"text must be str, got {type(text).__name__}")
         try:
