@@ -93,7 +93,10 @@ class CodeChunker:
 
     def split(self, text: str, metadata: Optional[Mapping[str, Any]] = None) -> list[Chunk]:
         """The chunks of one source file, in order."""
-        return self._engine.split(text, self._checked(text, metadata), self.embedding_text)
+        chunks: list[Chunk] = self._engine.split(
+            text, self._checked(text, metadata), self.embedding_text
+        )
+        return chunks
 
     def split_batch(
         self,
@@ -134,7 +137,7 @@ class CodeChunker:
         return user
 
 
-def _rebuild(cls: type, args: dict[str, Any]) -> CodeChunker:
+def _rebuild(cls: type[CodeChunker], args: dict[str, Any]) -> CodeChunker:
     args = dict(args)
     return cls(args.pop("chunk_size"), **args)
 

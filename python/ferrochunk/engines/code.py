@@ -23,11 +23,13 @@ class NativeCodeEngine:
 
     def split(self, text: str, metadata: Mapping[str, Any], embedding_text: bool) -> list[Any]:
         try:
-            return self._native.split(text, metadata, self._length, embedding_text)
+            chunks: list[Any] = self._native.split(text, metadata, self._length, embedding_text)
+            return chunks
         except _native.Unsupported:  # lengths that are not counts: the reference engine
             if self._fallback is None:
                 self._fallback = reference_engine(self._chunker)
-            return self._fallback.split(text, metadata, embedding_text)
+            chunks = self._fallback.split(text, metadata, embedding_text)
+            return chunks
 
 
 def reference_engine(chunker: Any) -> Any:

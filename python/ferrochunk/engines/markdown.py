@@ -51,9 +51,6 @@ class MarkdownEngine(Protocol):
     def split(self, text: str, options: Options) -> tuple[list[Any], list[Any]]:
         """``(chunks, parents)`` of ``text``."""
 
-    def cuts(self, text: str) -> list[tuple[str, int]]:
-        """Per chunk of ``split``: its cut reason and separator index."""
-
 
 class NativeMarkdownEngine:
     """The Rust chunker; the reference engine for the calls it cannot take."""
@@ -86,13 +83,18 @@ class NativeMarkdownEngine:
             return self._fallback.split(text, options)
         return (chunks if self._length is None else counted(chunks, self._length)), parents
 
-    def cuts(self, text: str) -> list[tuple[str, int]]:
-        """Per chunk of ``split``: its cut reason and separator index (see ``cut_reasons``)."""
+
+def markdown_cuts(engine: Any, text: str) -> list[tuple[str, int]]:
+    """Per chunk of ``engine.split(text, ...)``: its cut reason and separator index (see
+    ``_native.MarkdownChunker.cut_reasons``), from the engine that splits it: the
+    reference for the lengths the native one cannot measure."""
+    if isinstance(engine, NativeMarkdownEngine):
         try:
-            reasons: list[tuple[str, int]] = self._native.cut_reasons(text, self._length)
-            return reasons
-        except _native.Unsupported:  # lengths that are not counts: the reference engine
-            return self._fallback.cuts(text)
+            return list(engine._native.cut_reasons(text, engine._length))
+        except _native.Unsupported:  # lengths that are not counts, as in split()
+            engine = engine._fallback
+    cuts: list[tuple[str, int]] = engine.cuts(text)
+    return cuts
 
 
 def markdown_engine(chunker: Any) -> MarkdownEngine:

@@ -89,6 +89,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument("--out", default="ferrochunk-eval", help="folder for eval.json and eval.png")
     run.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
+    run.add_argument(
+        "--html",
+        action="store_true",
+        help="also eval.html: the tables, the chart, and per configuration the questions "
+        "missed with the chunk boundaries that cut their answers",
+    )
     return p
 
 
@@ -137,15 +143,30 @@ def _run(args: argparse.Namespace, dataset: Any, configs: Any, embedder: Any) ->
     log = None if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
     try:
         report = evaluate(
-            dataset, configs, k=args.k, retriever=args.retriever, embedder=embedder, log=log
+            dataset,
+            configs,
+            k=args.k,
+            retriever=args.retriever,
+            embedder=embedder,
+            log=log,
+            missed=args.html,
         )
     except ValueError as err:
         return _error(str(err))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    print(tables(report))
+    missed = report.pop("missed", {})
+    text = tables(report)
+    print(text)
     write_json(report, out / "eval.json")
     write_chart(report, out / "eval.png")
+    if args.html:
+        from .html import write_html
+
+        page = out / "eval.html"
+        write_html({**report, "missed": missed}, text, out / "eval.png", dataset.documents, page)
+        print(f"\nwrote {out / 'eval.json'}, {out / 'eval.png'} and {page}")
+        return 0
     print(f"\nwrote {out / 'eval.json'} and {out / 'eval.png'}")
     return 0
 

@@ -37,6 +37,9 @@ class Result:
     boundaries: dict[str, Any] = field(default_factory=dict)
     timing: dict[str, float] = field(default_factory=dict)
     skipped: Optional[str] = None
+    # Questions whose answer no top-k chunk holds whole, with the chunk boundaries inside
+    # the answer (for ``eval --html``; not part of the JSON form).
+    missed: list[dict[str, Any]] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON form."""
@@ -81,9 +84,12 @@ def evaluate(
     retriever: str = "bm25",
     embedder: Optional[Any] = None,
     log: Optional[Log] = None,
+    missed: bool = False,
 ) -> dict[str, Any]:
     """Measure every configuration; the report as a JSON-ready dict (see :mod:`.report`).
-    ``embedder`` (for ``retriever="dense"``) is anything :func:`.dense.as_embedder` takes."""
+    ``embedder`` (for ``retriever="dense"``) is anything :func:`.dense.as_embedder` takes.
+    ``missed``: the report's ``missed`` has, per configuration label, the first questions
+    missed and the chunk boundaries inside their answers (``eval --html``)."""
     if k <= 0:
         raise ValueError(f"k must be > 0, got {k}")
     if retriever not in ("bm25", "dense"):
@@ -112,7 +118,9 @@ def evaluate(
             result = Result(config, skipped=str(why))
         results.append(result)
         say(f"[{n}/{len(configs)}] {config.label}: {_brief(result, k)}")
+    shown = {"missed": {r.config.label: r.missed for r in results}} if missed else {}
     return {
+        **shown,
         "dataset": dataset.summary(),
         "k": k,
         "retriever": retriever,
@@ -160,6 +168,7 @@ def _one(dataset: Dataset, config: Config, k: int, retriever: Any) -> Result:
     measures: dict[str, Any] = _measures(dataset, chunks, ranked, tokens, k)
     whole = answers_whole(dataset.questions, dict(zip(dataset.documents, chunks.per_doc)))
     measures["answers_whole"] = None if whole is None else round(whole, 6)
+    missed = _missed(dataset, chunks, ranked, k)
     texts = list(dataset.documents.values())
     length = get_encoding(ENCODING).length_function() if config.unit == "tokens" else len
     formats = [format_for_path(d, "markdown") or "markdown" for d in dataset.documents]
@@ -170,7 +179,42 @@ def _one(dataset: Dataset, config: Config, k: int, retriever: Any) -> Result:
         "query_s": t3 - t2,
         "ms_per_query": 1000 * (t3 - t2) / max(len(dataset.questions), 1),
     }
-    return Result(config, measures, bounds, timing)
+    return Result(config, measures, bounds, timing, missed=missed)
+
+
+MISSED_SHOWN = 25  # per configuration, in question order
+
+
+def _missed(
+    dataset: Dataset, chunks: Chunks, ranked: list[list[int]], k: int
+) -> list[dict[str, Any]]:
+    """The first questions (of those with span answers) whose answer no top-``k`` chunk
+    holds whole, each with the chunk boundaries that fall inside its answer."""
+    per_doc = dict(zip(dataset.documents, chunks.per_doc))
+    out: list[dict[str, Any]] = []
+    for q, idx in zip(dataset.questions, ranked):
+        if len(out) >= MISSED_SHOWN:
+            break
+        spans = [a for a in q.answers if a.start is not None and a.end is not None]
+        if not spans:
+            continue
+        hits: list[Hit] = [(chunks.docs[i], chunks.starts[i], chunks.ends[i]) for i in idx]
+        if rank_scores(hits, q.answers, k, strict=True)[0] >= 1.0:
+            continue
+        a = spans[0]
+        lo, hi = a.start or 0, a.end or 0  # spans: both set
+        inside = sorted({p for s, e in per_doc.get(a.doc_id, []) for p in (s, e) if lo < p < hi})
+        out.append(
+            {
+                "qid": q.qid,
+                "query": q.query,
+                "doc": a.doc_id,
+                "start": a.start,
+                "end": a.end,
+                "cuts": inside,
+            }
+        )
+    return out
 
 
 def _measures(

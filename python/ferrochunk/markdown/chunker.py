@@ -177,10 +177,12 @@ class MarkdownChunker:
         >>> [c.reason for c in MarkdownChunker(16, min_size=0).cuts(text)]
         ['heading', 'end']
         """
+        from ..engines.markdown import markdown_cuts
+
         if not isinstance(text, str):
             raise TypeError(f"text must be str, got {type(text).__name__}")
         try:
-            reasons = self._engine.cuts(text)
+            reasons = markdown_cuts(self._engine, text)
         except UnicodeEncodeError:
             check_encodable(text)  # a lone surrogate: say so, as ``split`` does
             raise

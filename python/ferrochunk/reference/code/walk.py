@@ -35,9 +35,9 @@ class Walk:
         while stack:
             work = stack.pop()
             if work[0] == "node":
-                self.node(*work[1:], stack)
+                self.node(*work[1:], stack)  # type: ignore[call-arg]  # a tagged tuple
             elif work[0] == "group":
-                self.group(*work[1:], stack)
+                self.group(*work[1:], stack)  # type: ignore[call-arg]
             else:
                 self.lines(*work[1:])
 
@@ -166,14 +166,14 @@ class Walk:
 def code_end(g: Grammar, node: Any) -> int:
     """Where ``node`` ends without the comments that close it (at any depth)."""
     if node.child_count == 0:
-        return node.end_byte
+        return int(node.end_byte)
     at = node
     while True:
         last = next((c for c in reversed(at.children) if c.type not in g.comments), None)
         if last is None:
-            return max(at.start_byte, node.start_byte)
+            return int(max(at.start_byte, node.start_byte))
         if last.end_byte < at.end_byte or last.child_count == 0:
-            return last.end_byte
+            return int(last.end_byte)
         at = last
 
 

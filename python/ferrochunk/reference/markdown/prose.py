@@ -15,8 +15,8 @@ SENTENCE, CLAUSE, LINE, WORD, CHAR, BLANK, TOP = range(7)
 NEXT = {SENTENCE: CLAUSE, CLAUSE: LINE, BLANK: TOP, TOP: LINE, LINE: WORD, WORD: CHAR}
 _CLAUSE_MARKS = "\uff0c\u3001\uff1b\uff1a"  # CJK comma, enumeration comma, semicolon, colon
 Pieces = list[tuple[int, int]]
-Sink = tuple[Pieces, list[int]]  # the pieces and, per piece, the level that ends it
 Whys = list[int]  # per piece, the level whose seam follows it; END: the span's own end
+Sink = tuple[Pieces, Whys]
 END = -1
 
 

@@ -14,7 +14,6 @@ from .scan import Piece, Separator
 
 END = -1
 Level = tuple[int, int]  # (what made the range's end, what makes the gaps inside it)
-Joins = tuple[str, int]  # the join and its length
 
 
 def cut_levels(engine: Engine, text: str, length: LengthFunction = len) -> list[int]:
@@ -82,7 +81,7 @@ def _merge(
     text: str,
     pieces: list[Piece],
     lengths: list[int],
-    joins: Joins,
+    joins: tuple[str, int],
     level: Level,
     cuts: list[int],
 ) -> None:
@@ -95,7 +94,7 @@ def _merge_at(
     pieces: list[Piece],
     at: list[int],
     lengths: list[int],
-    joins: Joins,
+    joins: tuple[str, int],
     cuts: list[int],
 ) -> None:
     """The groups LangChain's merge makes, each recorded with its last piece's gap unless
