@@ -8,7 +8,7 @@ from __future__ import annotations
 from bisect import bisect_right
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
@@ -228,6 +228,8 @@ def markdown(draw) -> str:
 
 
 @given(markdown(), st.integers(8, 400), st.integers(0, 100), st.sampled_from(["default", "cjk"]))
+# The room beside a heading once cut a fence line that fits a chunk (``#`` + "```r", "ust").
+@example("#\r\n\r\n```rust\r\nalpha\r\n\r\n", 9, 0, "default")
 def test_generated(text, size, min_percent, preset) -> None:
     min_size = size * min_percent // 100
     chunks = both(text, chunk_size=size, min_size=min_size, separators=preset)

@@ -394,6 +394,13 @@ impl Run<'_> {
             return Ok(());
         }
         let mut pieces = self.cut(block, budget, max, path)?;
+        let lines = matches!(block.kind, Kind::Code | Kind::Table);
+        if lines && self.cuts_a_line(pieces[0].end, block.end)? {
+            // The room beside the heads would cut a code line or row that fits a chunk.
+            out.extend(self.headings_alone(heads)?);
+            out.extend(self.cut(block, max, max, path)?);
+            return Ok(());
+        }
         if self.size(start, pieces[0].end)? > max {
             out.extend(self.headings_alone(heads)?);
         } else {
@@ -403,6 +410,15 @@ impl Run<'_> {
         }
         out.extend(pieces);
         Ok(())
+    }
+
+    /// Whether a piece ending at `at` ends inside a line of `text[..b]` that fits a chunk.
+    fn cuts_a_line(&self, at: usize, b: usize) -> Result<bool> {
+        let t = self.text;
+        let ls = t[..at].rfind('\n').map_or(0, |i| i + 1);
+        let nl = memchr::memchr(b'\n', &t.as_bytes()[at..b]).map_or(b, |i| at + i);
+        let le = ls + t[ls..nl].trim_end_matches(is_py_space).len();
+        Ok(ls < at && at < le && self.size(ls, le)? <= self.cfg.max)
     }
 
     /// The pending heads and `block` as one unit, if that fits a chunk.

@@ -157,11 +157,23 @@ class MarkdownEngine:
                 text, block, self.max, self.max, path
             )
         pieces = self.cut(text, block, budget, self.max, path)
+        if block.kind in (CODE, TABLE) and self.cuts_a_line(text, pieces[0].end, block.end):
+            # The room beside the heads would cut a code line or row that fits a chunk.
+            return self.headings_alone(text, heads) + self.cut(
+                text, block, self.max, self.max, path
+            )
         heading = any(b.kind == HEADING for b, _ in heads)
         first = pieces[0]._replace(start=start, heading=heading, path=heads[0][1])
         if self.size(text, start, first.end) > self.max:
             return self.headings_alone(text, heads) + pieces
         return [first, *pieces[1:]]
+
+    def cuts_a_line(self, text: str, at: int, b: int) -> bool:
+        """Whether a piece ending at ``at`` ends inside a line of ``text[:b]`` that fits."""
+        ls = text.rfind("\n", 0, at) + 1
+        nl = text.find("\n", at, b)
+        le = ls + len(text[ls : b if nl < 0 else nl].rstrip())
+        return ls < at < le and self.size(text, ls, le) <= self.max
 
     def whole(
         self, text: str, heads: list[tuple[Block, Path]], block: Block, path: Path
