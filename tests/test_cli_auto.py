@@ -1,6 +1,6 @@
 """``ferrochunk chunk --chunker auto``: a mixed folder (Markdown, RST, AsciiDoc, text, HTML,
-PDF, CSV) chunked in one run, each file by its own chunker, the type in every row; judged by
-the library chunkers run on each file by hand."""
+PDF, CSV, Python, Rust) chunked in one run, each file by its own chunker, the type in every
+row; judged by the library chunkers run on each file by hand."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ pytest.importorskip("lxml")
 pytest.importorskip("pypdfium2")
 pytest.importorskip("fpdf")
 
-from ferrochunk import HtmlChunker, PdfChunker, TextChunker, get_encoding
+from ferrochunk import CodeChunker, HtmlChunker, PdfChunker, TextChunker, get_encoding
 from ferrochunk.cli import main
 from ferrochunk.tables import chunk_table
 from pdf_documents import outline, write_pdf
@@ -26,7 +26,10 @@ FILES = {
     "d.txt": "Plain text, one paragraph.\n\nAnother one.\n",
     "e.html": PAGE,
     "g.csv": 'name,note\nada,"likes, commas"\nbob,plain\ncyd,"a ""b"" c"\n',
+    "h.py": "import os\n\n\nclass A:\n    def f(self):\n        return os.sep\n",
+    "i.rs": 'use std::fmt;\n\nfn main() {\n    println!("{}", 1);\n}\n',
 }
+LANGUAGES = {".py": "python", ".rs": "rust"}
 TYPES = {".md": "markdown", ".rst": "rst", ".adoc": "asciidoc", ".txt": "plain"}
 
 
@@ -65,6 +68,16 @@ def test_each_file_by_its_own_chunker(folder: Path, capsys, size: str) -> None:
             assert all(text[g["start"] : g["end"]] == g["text"] for g in got)
             assert len({g["chunk_id"] for g in got}) == len(got)
             continue
+        if suffix in LANGUAGES:
+            text = path.read_text(encoding="utf-8")
+            code = CodeChunker(int(size), language=LANGUAGES[suffix]).split(text)
+            assert {(g["type"], g["language"]) for g in got} == {("code", LANGUAGES[suffix])}
+            assert [(g["text"], g["start"], g["byte_end"]) for g in got] == [
+                (c.text, c.start, c.byte_end) for c in code
+            ]
+            assert [tuple(g["scope_path"]) for g in got] == [c.metadata["scope_path"] for c in code]
+            assert len({g["chunk_id"] for g in got}) == len(got)
+            continue
         if suffix in TYPES:
             want = TextChunker(int(size), format=TYPES[suffix]).split(
                 path.read_text(encoding="utf-8"), None, str(path)
@@ -83,8 +96,8 @@ def test_each_file_by_its_own_chunker(folder: Path, capsys, size: str) -> None:
                 (c.metadata["page_start"], c.metadata["page_end"]) for c in want
             ]
     assert not any("NAV-MARKER" in row["text"] for row in rows)
-    assert "7 documents" in err
-    assert "by type: 1 asciidoc, 1 html, 1 markdown, 1 pdf, 1 plain, 1 rst, 1 table" in err
+    assert "9 documents" in err
+    assert "by type: 1 asciidoc, 2 code, 1 html, 1 markdown, 1 pdf, 1 plain, 1 rst, 1 table" in err
 
 
 def test_tokens_files_and_bad_documents(folder: Path, tmp_path: Path, capsys) -> None:
@@ -95,7 +108,7 @@ def test_tokens_files_and_bad_documents(folder: Path, tmp_path: Path, capsys) ->
     err = capsys.readouterr().err
     assert code == 1 and "skipped" in err and "scan.pdf" in err and "cannot open the PDF" in err
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    kinds = {"markdown", "rst", "asciidoc", "plain", "html", "pdf", "table"}
+    kinds = {"markdown", "rst", "asciidoc", "plain", "html", "pdf", "table", "code"}
     assert {row["type"] for row in rows} == kinds
     counter = get_encoding("cl100k_base").length_function()
     for row in rows:  # a table chunk's size is its embedding_text's (header and rows)

@@ -4,8 +4,11 @@ Text files go to the Rust corpus job with ``TextChunker``'s markup by suffix (``
 Markdown, ``.rst`` reStructuredText, ``.adoc`` AsciiDoc, else plain text); HTML and PDF
 files (``.html``, ``.htm``, ``.pdf``) to :class:`~ferrochunk.HtmlChunker` and
 :class:`~ferrochunk.PdfChunker` here, after the job, with the same sizes, and CSV and TSV
-files to :func:`ferrochunk.tables.chunk_table` (groups of rows). Every row gains a ``type``
-(``markdown``, ``rst``, ``asciidoc``, ``plain``, ``html``, ``pdf``, ``table``); HTML and
+files to :func:`ferrochunk.tables.chunk_table` (groups of rows), source code (``.py``,
+``.js``, ``.ts``, ``.rs``, ``.go``, ``.java``, ``.c``, ``.cpp``, ...) to
+:class:`~ferrochunk.CodeChunker` by its syntax tree. Every row gains a ``type``
+(``markdown``, ``rst``, ``asciidoc``, ``plain``, ``html``, ``pdf``, ``table``, ``code``;
+code rows also ``language`` and ``scope_path``); HTML and
 PDF rows index their offsets into the document's Markdown rendition (PDF rows also carry
 ``page_start`` and ``page_end``), table rows carry ``embedding_text`` (the header with the
 group's rows), ``row_start`` and ``row_end``. JSON Lines only: rows of several shapes have no one
@@ -25,9 +28,20 @@ from typing import IO, Any
 from ..frontend.structure import format_for_path
 from .inputs import DEFAULT_GLOBS, Source, Walk, source_inputs
 
+# suffix -> CodeChunker's language (one of CodeChunker.languages)
+CODE = {
+    **dict.fromkeys((".py", ".pyi"), "python"),
+    **dict.fromkeys((".js", ".mjs", ".cjs", ".jsx"), "javascript"),
+    **{".ts": "typescript", ".mts": "typescript", ".tsx": "tsx", ".rs": "rust", ".go": "go"},
+    **{".java": "java", ".c": "c", ".h": "c"},
+    **dict.fromkeys((".cc", ".cpp", ".cxx", ".hh", ".hpp", ".hxx"), "cpp"),
+}
 # suffix -> type, for the files chunked here rather than in the job
-RENDERED = {".html": "html", ".htm": "html", ".pdf": "pdf", ".csv": "table", ".tsv": "table"}
-GLOBS = (*DEFAULT_GLOBS, "*.html", "*.htm", "*.pdf", "*.csv", "*.tsv")
+RENDERED = {
+    **{".html": "html", ".htm": "html", ".pdf": "pdf", ".csv": "table", ".tsv": "table"},
+    **dict.fromkeys(CODE, "code"),
+}
+GLOBS = (*DEFAULT_GLOBS, *(f"*{suffix}" for suffix in RENDERED))
 _SOURCE = b'{"source":'
 
 
@@ -123,6 +137,8 @@ def chunk_rendered(
     kind = rendered_type(source.path) or "html"
     if kind == "table":
         return _table(source, writer, walk, args, length)
+    if kind == "code":
+        return _code(source, writer, walk, args, length)
     chunker = _chunker(kind, args, length)
     try:
         rendition = chunker.render(Path(source.path))  # a path (a str would be markup)
@@ -147,6 +163,43 @@ def _chunker(kind: str, args: Any, length: Any) -> Any:
         length_function=length,
         chunk_overlap=args.chunk_overlap or 0,
     )
+
+
+def _code(
+    source: Source, writer: TypedWriter, walk: Walk, args: Any, length: Any
+) -> tuple[int, int, int]:
+    """A source file's chunks by its syntax tree (:class:`ferrochunk.CodeChunker`), ids as
+    the other chunkers make them (``reference/chunk_id.py``)."""
+    from ..code import CodeChunker
+    from ..frontend.chunks import length_name
+    from ..reference.chunk_id import chunk_id, text_digest
+
+    language = CODE[os.path.splitext(source.path)[1].lower()]
+    size = args.chunk_size or (512 if args.encoding else 1000)
+    try:
+        with open(source.path, encoding="utf-8", newline="") as file:
+            text = file.read()
+        chunks = CodeChunker(size, language=language, length_function=length).split(text)
+    except (OSError, ValueError) as error:  # UnicodeDecodeError too
+        walk.skipped.append((source.path, str(error)))
+        return 0, 0, 0
+    settings = f"code-v1|language={language}|size={size}|len={length_name(length)}"
+    digest = text_digest(text)
+    rows = [
+        {
+            **{"type": "code", "source": source.name, "row": None, "document_id": source.name},
+            **{"index": c.index, "start": c.start, "end": c.end},
+            **{"byte_start": c.byte_start, "byte_end": c.byte_end, "text": c.text},
+            "chunk_id": chunk_id(source.name, settings, digest, c.start, c.end),
+            "token_count": None if length is None else length(c.text),
+            **{"heading_path": [], "continuation": False, "table_header": None},
+            "language": language,
+            "scope_path": list(c.metadata["scope_path"]),
+        }
+        for c in chunks
+    ]
+    writer.write_rows(rows, "code")
+    return 1, len(rows), len(text.encode())
 
 
 def _table(
