@@ -130,6 +130,20 @@ def test_the_hand_page_at_every_size(size: int) -> None:
     assert {c.metadata["heading_path"] for c in chunks} >= {("User Guide", "Install", "Options")}
 
 
+@pytest.mark.parametrize("size", [60, 400])
+def test_cut_reasons_match_the_chunks(size: int) -> None:
+    chunker = HtmlChunker(size, min_size=0)
+    chunks, cuts = chunker.split(PAGE), chunker.cuts(PAGE)
+    assert len(cuts) == len(chunks) and cuts[-1].reason == "end"
+    assert any(c.reason == "heading" for c in cuts)
+    for cut, after in zip(cuts, chunks[1:]):
+        if cut.reason == "heading":  # the next chunk opens with the heading lxml saw
+            assert after.text.startswith("#"), after.text
+    assert {c.reason for c in cuts} <= {"heading", "block", "atomic", "sentence", "clause",
+                                         "line", "word", "character", "statement",
+                                         "paragraph", "end"}  # fmt: skip
+
+
 @pytest.fixture(scope="module")
 def real_pages() -> dict[str, bytes]:
     try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Callable, Optional, Union
 
+from ..frontend.cuts import Cut
 from ..markdown import MarkdownChunker
 from ..split import Chunk
 from .rendition import Rendition
@@ -72,6 +73,12 @@ class RenderingChunker:
         self._check_metadata(metadata)
         chunks = self.markdown.split(rendition.text, metadata, document_id)
         return self._annotate(rendition, chunks)
+
+    def cuts(self, source: Any) -> list[Cut]:
+        """Why each chunk of ``split(source)`` ends where it does, one :class:`Cut` per
+        chunk: the Markdown chunker's reasons on the rendition (``heading``, ``block``,
+        ``atomic``, ``sentence``, ..., ``end``; see ``MarkdownChunker.cuts``)."""
+        return self.markdown.cuts(self.render(source).text)
 
     def split_batch(
         self,
