@@ -190,6 +190,48 @@ def test_native_equals_reference(path: Path, size: int) -> None:
     assert facts(native) == facts(ref)
 
 
+@pytest.mark.parametrize("size", (40, 120, 800))
+@pytest.mark.parametrize("path", FILES[::4], ids=IDS[::4])
+def test_cut_reasons_judged_by_ast(path: Path, size: int) -> None:
+    """Rust == reference, one reason per chunk, and each true of the text by ``ast`` and
+    ``tokenize``: a ``definition`` cut ends a definition or has one start after it (past
+    blank and comment lines), a ``statement`` or ``line`` cut ends a line, a ``token`` cut
+    does not, a ``character`` cut falls inside a line too long for a chunk."""
+    pytest.importorskip("tree_sitter_python", reason="the reference needs the code extra")
+    text = path.read_text(encoding="utf-8")
+    chunker = CodeChunker(size, language="python")
+    chunks, cuts = chunker.split(text), [c.reason for c in chunker.cuts(text)]
+    assert cuts == [
+        c.reason for c in ferrochunk.reference.CodeChunker(size, language="python").cuts(text)
+    ]
+    assert len(cuts) == len(chunks) and cuts.index("end") == len(cuts) - 1
+    judge = Judge(text)
+    data = judge.data
+    kinds = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+    spans = [judge.span(n) for n in ast.walk(judge.tree) if isinstance(n, kinds)]
+
+    def only_comments(a: int, b: int) -> bool:
+        lines = data[a:b].decode("utf-8").split("\n")
+        return all(not line.strip() or line.strip().startswith("#") for line in lines)
+
+    for reason, c, after in zip(cuts, chunks, chunks[1:]):
+        end = c.byte_end
+        line_end = data.find(b"\n", end)
+        at_line_end = not data[end : len(data) if line_end < 0 else line_end].strip()
+        if reason == "definition":
+            assert any(e == end for _, e in spans) or any(
+                end <= s < after.byte_end and only_comments(end, s) for s, _ in spans
+            ), c.text[-80:]
+        elif reason in ("statement", "line"):
+            assert at_line_end, c.text[-80:]
+        elif reason == "token":
+            assert not at_line_end, c.text[-80:]
+        else:
+            assert reason == "character" and not at_line_end, (reason, c.text[-80:])
+            line = data[data.rfind(b"\n", 0, end) + 1 : line_end].decode("utf-8").rstrip()
+            assert len(line) > size  # indentation counted, as the chunks count it
+
+
 BROKEN = """import os
 
 def good(a):

@@ -123,6 +123,8 @@ def test_native_equals_reference(language: str) -> None:
         assert [(c.text, c.start, c.byte_start, dict(c.metadata)) for c in native] == [
             (c.text, c.start, c.byte_start, dict(c.metadata)) for c in want
         ]
+        cuts = CodeChunker(size, language=language).cuts(text)
+        assert cuts == ref.cuts(text) and len(cuts) == len(native)
         covered(text, native)
 
 

@@ -233,6 +233,9 @@ class CodeChunker:
         embedding_text: bool,
     ) -> list[Chunk]:
         """The chunks, with ``language`` and ``scope_path`` added to ``metadata``."""
+    def cut_reasons(self, text: str, length: Callable[[str], int] | None = None) -> list[str]:
+        """Why each chunk of ``split`` ends where it does: ``definition``, ``statement``,
+        ``line``, ``character`` or ``end``."""
     def split_batch(
         self,
         texts: list[str],

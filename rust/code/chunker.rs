@@ -32,6 +32,9 @@ pub struct CodeChunk {
     pub scope_path: Vec<String>,
     /// The signatures of those that start before the chunk (so its text does not show them).
     pub signatures: Vec<String>,
+    /// Why it ends where it does: after a `definition`, a `statement`, a `line` or a run of
+    /// `character`s (of a line too big for one chunk), or at the `end` of the text.
+    pub cut: &'static str,
 }
 
 impl CodeChunk {
@@ -82,6 +85,7 @@ impl CodeChunker {
             scopes: Scopes::new(),
             pieces: Vec::new(),
             fresh: false,
+            head: false,
         };
         walk.run(tree.root_node())?;
         let packed = pack(&walk.pieces, &walk.scopes, &measure)?;
@@ -103,6 +107,7 @@ impl CodeChunker {
                         .filter(shown)
                         .map(|&s| scopes.0[s].signature.clone())
                         .collect(),
+                    cut: p.cut,
                 }
             })
             .collect())
@@ -162,6 +167,14 @@ mod tests {
             other.embedding_text(CODE),
             format!("class Parser:\n{}", &CODE[other.byte_start..other.byte_end])
         );
+    }
+
+    #[test]
+    fn every_chunk_says_why_it_ends() {
+        let cuts: Vec<_> = check(60).iter().map(|c| c.cut).collect();
+        // The class's head and its method's open one chunk; the method's body is cut
+        // at its statements; the next method starts a chunk of its own.
+        assert_eq!(cuts, ["definition", "statement", "definition", "end"]);
     }
 
     #[test]

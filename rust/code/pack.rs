@@ -4,7 +4,7 @@
 use super::scope::Scopes;
 use crate::error::Result;
 use crate::length::Length;
-use crate::text::char_count;
+use crate::text::{char_count, is_py_space};
 
 /// A whole node, line or run of characters: `text[start..end]`, in scope `scope`.
 #[derive(Debug, Clone, Copy)]
@@ -17,6 +17,41 @@ pub(crate) struct Piece {
     /// The first piece of a definition (or commented statement) too big for one chunk:
     /// it starts a chunk, so the definition's head is not packed onto what precedes it.
     pub fresh: bool,
+    /// What the piece is whole of: what a chunk ending with it was cut after.
+    pub kind: Kind,
+}
+
+/// What a piece is whole of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A definition (function, class, impl block, ...), with its comments.
+    Definition,
+    /// The first piece of a definition too big for one chunk (opened at its children).
+    Head,
+    /// Any other node that fits: a statement (or a part of one too big for a chunk), an
+    /// import, a comment.
+    Statement,
+    /// A line of a node too big for one chunk with nothing to open (a string, an error).
+    Line,
+    /// The longest run of characters of a line too big for one chunk.
+    Character,
+}
+
+/// Why a chunk ending with `last` ends there, `next` starting the next one: `character`
+/// inside a line too long for a chunk, `definition` where one ends or starts (its head,
+/// when it is opened); else at a line end `line` (after a line of a node cut by lines) or
+/// `statement` (after a whole node), and mid-line `token` (between two nodes of a line).
+fn cut_reason(text: &str, last: &Piece, next: Option<&Piece>) -> &'static str {
+    let Some(next) = next else { return "end" };
+    let rest = text[last.end..].split('\n').next().unwrap_or_default();
+    let line_end = rest.chars().all(is_py_space);
+    match (last.kind, next.kind) {
+        (Kind::Character, Kind::Character) if next.start == last.end => "character",
+        (Kind::Definition, _) | (_, Kind::Definition | Kind::Head) => "definition",
+        _ if !line_end => "token",
+        (Kind::Line | Kind::Character, _) => "line",
+        _ => "statement",
+    }
 }
 
 /// A chunk's byte range and the scope all its code lies in.
@@ -25,6 +60,8 @@ pub(crate) struct Packed {
     pub start: usize,
     pub end: usize,
     pub scope: usize,
+    /// Why it ends where it does ([`cut_reason`]).
+    pub cut: &'static str,
 }
 
 /// Sizes of ranges of one text, by the user's length (code points when `None`).
@@ -107,6 +144,7 @@ pub(crate) fn pack(
             start,
             end: pieces[j].end,
             scope,
+            cut: cut_reason(measure.text, &pieces[j], pieces.get(j + 1)),
         });
         i = j + 1;
     }
@@ -158,6 +196,7 @@ mod tests {
             scope: 0,
             code: true,
             fresh: false,
+            kind: Kind::Statement,
         };
         let pieces = [p(0, 3), p(4, 7), p(8, 11)];
         let got = pack(&pieces, &Scopes::new(), &measure(text, 7)).unwrap();
@@ -167,12 +206,14 @@ mod tests {
                 Packed {
                     start: 0,
                     end: 7,
-                    scope: 0
+                    scope: 0,
+                    cut: "token" // mid-line, between two nodes
                 },
                 Packed {
                     start: 8,
                     end: 11,
-                    scope: 0
+                    scope: 0,
+                    cut: "end"
                 }
             ]
         );

@@ -6,7 +6,7 @@
 use tree_sitter::Node;
 
 use super::languages::Grammar;
-use super::pack::{Measure, Piece};
+use super::pack::{Kind, Measure, Piece};
 use super::scope::Scopes;
 use crate::error::Result;
 use crate::text::is_py_space;
@@ -46,6 +46,8 @@ pub(crate) struct Walk<'a> {
     pub pieces: Vec<Piece>,
     /// Whether the next piece starts a chunk (see [`Piece::fresh`]).
     pub fresh: bool,
+    /// Whether the next piece is the head of a definition just opened ([`Kind::Head`]).
+    pub head: bool,
 }
 
 fn blank(s: &str) -> bool {
@@ -106,17 +108,19 @@ impl Walk<'_> {
         let own = self.open(node, scope);
         let (end, code) = (node.end_byte(), !self.grammar.is_comment(node.kind()));
         let lead = code_end(self.grammar, node);
+        let kind = whole(own, scope);
         if self.measure.fits(start, end)? {
-            self.push(start, end, own, code);
+            self.push(start, end, (own, code), kind);
         } else if lead < end && self.measure.fits(start, lead)? {
             // Comments a grammar puts at the end of a block (Python's, before a dedent)
             // belong to what follows: the node without them is whole, they go by lines.
-            self.push(start, lead, own, code);
+            self.push(start, lead, (own, code), kind);
             self.lines(lead, end, own, false)?;
         } else if node.is_error() || node.child_count() == 0 {
             self.lines(start, end, own, code)?;
         } else {
             self.fresh |= head && (own != scope || g_wraps(self.grammar, node));
+            self.head |= own != scope;
             let work = self.children(node, start, own);
             stack.extend(work.into_iter().rev());
         }
@@ -134,7 +138,7 @@ impl Walk<'_> {
         if self.measure.fits(start, last.end_byte())? {
             let own = self.open(last, scope);
             let code = nodes.iter().any(|n| !self.grammar.is_comment(n.kind()));
-            self.push(start, last.end_byte(), own, code);
+            self.push(start, last.end_byte(), (own, code), whole(own, scope));
             return Ok(());
         }
         self.fresh = true;
@@ -281,7 +285,7 @@ impl Walk<'_> {
             };
             if !blank(&self.text[a..stop]) {
                 if self.measure.fits(a, stop)? {
-                    self.push(a, stop, scope, code);
+                    self.push(a, stop, (scope, code), Kind::Line);
                 } else {
                     self.chars(a, stop, scope, code)?;
                 }
@@ -295,28 +299,43 @@ impl Walk<'_> {
     fn chars(&mut self, mut a: usize, b: usize, scope: usize, code: bool) -> Result<()> {
         while a < b {
             let cut = self.measure.longest(a, b)?;
-            self.push(a, cut, scope, code);
+            self.push(a, cut, (scope, code), Kind::Character);
             a = cut;
         }
         Ok(())
     }
 
     /// Adds the piece `[start, end)` without its blank lines at either end (none if blank).
-    fn push(&mut self, start: usize, end: usize, scope: usize, code: bool) {
+    fn push(&mut self, start: usize, end: usize, (scope, code): (usize, bool), kind: Kind) {
         let piece = &self.text[start..end];
         let end = start + piece.trim_end_matches(is_py_space).len();
         let first = end - piece[..end - start].trim_start_matches(is_py_space).len();
         let start = line_start(self.text, first).max(start);
         if end > start {
             let fresh = std::mem::take(&mut self.fresh);
+            let kind = if std::mem::take(&mut self.head) {
+                Kind::Head
+            } else {
+                kind
+            };
             self.pieces.push(Piece {
                 start,
                 end,
                 scope,
                 code,
                 fresh,
+                kind,
             });
         }
+    }
+}
+
+/// What a whole node in `scope` is: a definition if it opened a scope of its own (`own`).
+fn whole(own: usize, scope: usize) -> Kind {
+    if own == scope {
+        Kind::Statement
+    } else {
+        Kind::Definition
     }
 }
 

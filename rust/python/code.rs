@@ -46,16 +46,22 @@ impl PyCodeChunker {
     ) -> PyResult<Vec<Py<PyChunk>>> {
         let (_, utf8) = checked_utf8(py, text)?;
         let source: &str = &utf8;
-        let chunks = match (length, length.and_then(native_length)) {
-            (None, _) => py.detach(|| self.inner.chunk(source, None))?,
-            (Some(_), Some(count)) => py.detach(|| self.inner.chunk(source, Some(count)))?,
-            (Some(func), None) => {
-                let length = PyLength::new(func.clone());
-                let out = self.inner.chunk(source, Some(&length));
-                length.finish(out)?
-            }
-        };
+        let chunks = self.chunks(py, source, length)?;
         self.build_all(py, source, &chunks, metadata, embedding_text)
+    }
+
+    /// Why each chunk of `split(text)` ends where it does (`CodeChunk::cut`).
+    #[pyo3(signature = (text, length=None))]
+    fn cut_reasons<'py>(
+        &self,
+        py: Python<'py>,
+        text: &Bound<'py, PyString>,
+        length: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Vec<&'static str>> {
+        let (_, utf8) = checked_utf8(py, text)?;
+        let source: &str = &utf8;
+        let chunks = self.chunks(py, source, length)?;
+        Ok(chunks.iter().map(|c| c.cut).collect())
     }
 
     /// `split` of each text, chunked on `threads` threads with the GIL released; sizes in
@@ -101,6 +107,24 @@ impl PyCodeChunker {
 }
 
 impl PyCodeChunker {
+    /// The core's chunks of `source`, the GIL released unless `length` is Python code.
+    fn chunks(
+        &self,
+        py: Python<'_>,
+        source: &str,
+        length: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<CodeChunk>> {
+        Ok(match (length, length.and_then(native_length)) {
+            (None, _) => py.detach(|| self.inner.chunk(source, None))?,
+            (Some(_), Some(count)) => py.detach(|| self.inner.chunk(source, Some(count)))?,
+            (Some(func), None) => {
+                let length = PyLength::new(func.clone());
+                let out = self.inner.chunk(source, Some(&length));
+                length.finish(out)?
+            }
+        })
+    }
+
     fn build_all(
         &self,
         py: Python<'_>,

@@ -16,6 +16,7 @@ from ..engines.code import code_batch, code_engine
 from ..engines.common import NATIVE
 from ..frontend.batch import check_texts, check_threads, documents
 from ..frontend.checks import check_encodable, metadata_dict
+from ..frontend.cuts import Cut
 
 Chunk = _native.Chunk  # (the reference's `Chunk` on the reference stack)
 
@@ -97,6 +98,20 @@ class CodeChunker:
             text, self._checked(text, metadata), self.embedding_text
         )
         return chunks
+
+    def cuts(self, text: str) -> list[Cut]:
+        r"""Why each chunk of ``split(text)`` ends where it does, one :class:`Cut` per chunk,
+        as the packer decided it: after a whole ``definition`` or ``statement``, a ``line``
+        or a run of ``character``\ s (of what is too big for one chunk and has nothing to
+        open), or at the ``end``.
+
+        >>> from ferrochunk import CodeChunker
+        >>> code = "import os\n\ndef f():\n    return 1\n"
+        >>> [c.reason for c in CodeChunker(24, language="python").cuts(code)]
+        ['definition', 'end']
+        """
+        self._checked(text, None)
+        return [Cut(reason) for reason in self._engine.cuts(text)]
 
     def split_batch(
         self,

@@ -31,6 +31,17 @@ class NativeCodeEngine:
             chunks = self._fallback.split(text, metadata, embedding_text)
             return chunks
 
+    def cuts(self, text: str) -> list[str]:
+        """Why each chunk of ``split`` ends where it does, from the engine that splits it."""
+        try:
+            reasons: list[str] = self._native.cut_reasons(text, self._length)
+            return reasons
+        except _native.Unsupported:  # lengths that are not counts, as in split()
+            if self._fallback is None:
+                self._fallback = reference_engine(self._chunker)
+            reasons = self._fallback.cuts(text)
+            return reasons
+
 
 def reference_engine(chunker: Any) -> Any:
     from ..reference.code import ReferenceCodeEngine

@@ -30,16 +30,25 @@ class ReferenceCodeEngine:
             self._parser = Parser(self.grammar.language())
         return self._parser
 
-    def split(self, text: str, metadata: Mapping[str, Any], embedding_text: bool) -> list[Any]:
-        data = text.encode("utf-8")
+    def packed(self, data: bytes) -> tuple[Walk, list[tuple[int, int, int, str]]]:
+        """The walk of ``data``'s tree and its chunks (``pack``)."""
         tree = self.parser().parse(data)
         measure = Measure(data, self.length, self.size)
         walk = Walk(data, self.grammar, measure)
         walk.run(tree.root_node)
+        return walk, pack(walk.pieces, walk.scopes, measure)
+
+    def cuts(self, text: str) -> list[str]:
+        """Why each chunk of ``split`` ends where it does (``pack.cut_reason``)."""
+        return [cut for *_, cut in self.packed(text.encode("utf-8"))[1]]
+
+    def split(self, text: str, metadata: Mapping[str, Any], embedding_text: bool) -> list[Any]:
+        data = text.encode("utf-8")
+        walk, packed = self.packed(data)
         scopes = walk.scopes.entries
         chunks = []
         chars, at = 0, 0  # code points before byte `at`
-        for i, (a, b, scope) in enumerate(pack(walk.pieces, walk.scopes, measure)):
+        for i, (a, b, scope, _) in enumerate(packed):
             chars += len(data[at:a].decode("utf-8"))
             own = data[a:b].decode("utf-8")
             start, end = chars, chars + len(own)

@@ -15,6 +15,23 @@ class Piece(NamedTuple):
     scope: int
     code: bool
     fresh: bool  # starts a chunk: the head of a definition too big for one
+    kind: str  # what it is whole of: definition, head, statement, line or character
+
+
+def cut_reason(data: bytes, last: Piece, nxt: Optional[Piece]) -> str:
+    """Why a chunk ending with ``last`` ends there: ``character`` inside a line too long
+    for a chunk, ``definition`` where one ends or starts (its head, when it is opened);
+    else at a line end ``line`` (after a line of a node cut by lines) or ``statement``, and
+    mid-line ``token``."""
+    if nxt is None:
+        return "end"
+    if last.kind == nxt.kind == "character" and nxt.start == last.end:
+        return "character"
+    if last.kind == "definition" or nxt.kind in ("definition", "head"):
+        return "definition"
+    if data[last.end :].split(b"\n", 1)[0].decode("utf-8").strip():
+        return "token"
+    return "line" if last.kind in ("line", "character") else "statement"
 
 
 @dataclass(frozen=True)
@@ -61,8 +78,8 @@ def joins(run: list[Piece], nxt: Piece, scopes: Scopes) -> bool:
     )
 
 
-def pack(pieces: list[Piece], scopes: Scopes, measure: Measure) -> list[tuple[int, int, int]]:
-    """``(start, end, scope)`` of each chunk, in bytes."""
+def pack(pieces: list[Piece], scopes: Scopes, measure: Measure) -> list[tuple[int, int, int, str]]:
+    """``(start, end, scope, cut reason)`` of each chunk, in bytes."""
     out = []
     i = 0
     while i < len(pieces):
@@ -75,6 +92,8 @@ def pack(pieces: list[Piece], scopes: Scopes, measure: Measure) -> list[tuple[in
             j += 1
         run = pieces[i : j + 1]
         of = [p.scope for p in run if p.code] or [p.scope for p in run]
-        out.append((start, pieces[j].end, reduce(scopes.common, of)))
+        nxt = pieces[j + 1] if j + 1 < len(pieces) else None
+        cut = cut_reason(measure.data, pieces[j], nxt)
+        out.append((start, pieces[j].end, reduce(scopes.common, of), cut))
         i = j + 1
     return out

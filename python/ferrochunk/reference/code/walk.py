@@ -23,6 +23,7 @@ class Walk:
     scopes: Scopes = field(default_factory=Scopes)
     pieces: list[Piece] = field(default_factory=list)
     fresh: bool = False  # the next piece starts a chunk
+    head: bool = False  # the next piece is the head of a definition just opened
 
     def text(self, a: int, b: int) -> str:
         return self.data[a:b].decode("utf-8")
@@ -47,15 +48,17 @@ class Walk:
         own = self.open(node, scope)
         end, code = node.end_byte, node.type not in self.grammar.comments
         lead = code_end(self.grammar, node)
+        kind = "statement" if own == scope else "definition"
         if self.measure.fits(start, end):
-            self.push(start, end, own, code)
+            self.push(start, end, own, code, kind)
         elif lead < end and self.measure.fits(start, lead):
-            self.push(start, lead, own, code)
+            self.push(start, lead, own, code, kind)
             self.lines(lead, end, own, False)
         elif node.is_error or node.child_count == 0:
             self.lines(start, end, own, code)
         else:
             self.fresh |= head and (own != scope or node.type in self.grammar.wrappers)
+            self.head |= own != scope
             stack.extend(reversed(self.children(node, start, own)))
 
     def group(self, nodes: list[Any], start: int, scope: int, stack: list[tuple[Any, ...]]) -> None:
@@ -63,7 +66,8 @@ class Walk:
         if self.measure.fits(start, last.end_byte):
             own = self.open(last, scope)
             code = any(n.type not in self.grammar.comments for n in nodes)
-            self.push(start, last.end_byte, own, code)
+            kind = "statement" if own == scope else "definition"
+            self.push(start, last.end_byte, own, code, kind)
             return
         self.fresh = True
         work, prev = [], start
@@ -142,7 +146,7 @@ class Walk:
             stop = b - 1 if b > a and self.data[b - 1 : b] == b"\r" else b
             if not blank(self.text(a, stop)):
                 if self.measure.fits(a, stop):
-                    self.push(a, stop, scope, code)
+                    self.push(a, stop, scope, code, "line")
                 else:
                     self.chars(a, stop, scope, code)
             a = b + 1
@@ -150,17 +154,18 @@ class Walk:
     def chars(self, a: int, b: int, scope: int, code: bool) -> None:
         while a < b:
             cut = self.measure.longest(a, b)
-            self.push(a, cut, scope, code)
+            self.push(a, cut, scope, code, "character")
             a = cut
 
-    def push(self, start: int, end: int, scope: int, code: bool) -> None:
+    def push(self, start: int, end: int, scope: int, code: bool, kind: str) -> None:
         piece = self.text(start, end)
         end = start + len(piece.rstrip().encode("utf-8"))
         first = end - len(self.text(start, end).lstrip().encode("utf-8"))
         start = max(self.line_start(first), start)
         if end > start:
-            self.pieces.append(Piece(start, end, scope, code, self.fresh))
-            self.fresh = False
+            kind = "head" if self.head else kind
+            self.pieces.append(Piece(start, end, scope, code, self.fresh, kind))
+            self.fresh = self.head = False
 
 
 def code_end(g: Grammar, node: Any) -> int:
