@@ -6,12 +6,12 @@ docs/formats.md states; and real pages, the HTML manual in PLY's sdist (PyPI, fe
 
 from __future__ import annotations
 
-import subprocess
 import sys
 import tarfile
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from sdists import Unavailable, fetch_sdist  # noqa: F401 (Unavailable: what real_pages raises)
 
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 CACHE = Path(sys.prefix) / "ferrochunk-cache"
@@ -81,32 +81,10 @@ def code_lines(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
 
 
-class Unavailable(Exception):
-    """The real pages cannot be had here (no cached sdist and no network)."""
-
-
 def real_pages(cache: Path = CACHE) -> dict[str, bytes]:
     """``{name: bytes}`` of the HTML files in the pinned sdist, from the cache or PyPI."""
     name, version = SDIST
-    archive = cache / f"{name}-{version}.tar.gz"
-    if not archive.is_file():
-        cache.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(dir=cache) as tmp:
-            cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:"]
-            try:
-                done = subprocess.run(
-                    [*cmd, "-q", "--disable-pip-version-check", "-d", tmp, f"{name}=={version}"],
-                    capture_output=True,
-                    text=True,
-                    timeout=120,
-                    check=False,
-                )
-            except (OSError, subprocess.TimeoutExpired) as error:
-                raise Unavailable(f"pip download {name}=={version} failed: {error}") from None
-            found = sorted(Path(tmp).glob("*.tar.gz"))
-            if done.returncode or not found:
-                raise Unavailable(f"pip download {name}=={version}: {done.stderr[-300:]}")
-            found[0].replace(archive)  # complete files only
+    archive = fetch_sdist(f"{name}=={version}", cache, timeout=120)
     with tarfile.open(archive) as tar:
         return {
             m.name.rsplit("/", 1)[-1]: tar.extractfile(m).read()  # type: ignore[union-attr]

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
 
+import sdists
 from nlp_data import make_nltk_data
 
 HERE = Path(__file__).resolve().parent
@@ -89,8 +90,7 @@ sys.modules[__name__] = ferrochunk.langchain
 '''
 
 
-class Unavailable(Exception):
-    """LangChain's tests cannot be had here (no cached sdist and no network, bad layout)."""
+Unavailable = sdists.Unavailable  # the suite cannot be had here (no sdist, bad layout)
 
 
 @dataclass
@@ -109,33 +109,8 @@ class Report:
 def fetch_sdist(cache: Path = CACHE) -> Path:
     """The sdist of the installed version: ``$FERROCHUNK_LANGCHAIN_SDIST``, the cached copy,
     or PyPI (``pip download``, into the cache)."""
-    given = os.environ.get("FERROCHUNK_LANGCHAIN_SDIST")
-    if given:
-        if not Path(given).is_file():
-            raise Unavailable(f"FERROCHUNK_LANGCHAIN_SDIST={given} is not a file")
-        return Path(given)
-    name = f"langchain_text_splitters-{version(PACKAGE)}.tar.gz"
-    if (cache / name).is_file():
-        return cache / name
     wanted = f"{PACKAGE}=={version(PACKAGE)}"
-    cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:"]
-    cache.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=cache) as tmp:
-        try:
-            done = subprocess.run(
-                [*cmd, "--quiet", "--disable-pip-version-check", "-d", tmp, wanted],
-                capture_output=True,
-                text=True,
-                timeout=180,
-                check=False,
-            )
-        except (OSError, subprocess.TimeoutExpired) as err:
-            raise Unavailable(f"pip download {wanted} failed: {err}") from None
-        found = sorted(Path(tmp).glob("*.tar.gz"))
-        if done.returncode or not found:
-            raise Unavailable(f"pip download {wanted} failed: {done.stderr.strip()[-500:]}")
-        found[0].replace(cache / name)  # complete files only: a failed run leaves none
-    return cache / name
+    return sdists.fetch_sdist(wanted, cache, env="FERROCHUNK_LANGCHAIN_SDIST")
 
 
 def extract_tests(sdist: Path, dest: Path) -> list[Path]:

@@ -7,8 +7,6 @@ engine equal to the reference (py-tree-sitter, the same grammars)."""
 from __future__ import annotations
 
 import importlib.util
-import subprocess
-import sys
 import tarfile
 from pathlib import Path
 
@@ -16,26 +14,22 @@ import pytest
 
 import ferrochunk
 from ferrochunk import CodeChunker
+from sdists import Unavailable, fetch_sdist
 
 CACHE = Path.home() / ".cache" / "ferrochunk-code-sdists"
-SDISTS = {"markupsafe-3.0.2.tar.gz": "markupsafe==3.0.2", "ujson-5.10.0.tar.gz": "ujson==5.10.0"}
+SDISTS = ("markupsafe==3.0.2", "ujson==5.10.0")
 LANGUAGES = {".c": "c", ".h": "c", ".cc": "cpp"}
 
 
 def sources() -> list[tuple[str, str, str]]:
     """``(name, language, text)`` of every C and C++ file of the sdists."""
-    CACHE.mkdir(parents=True, exist_ok=True)
-    missing = [spec for name, spec in SDISTS.items() if not (CACHE / name).exists()]
-    if missing:
-        cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:"]
-        done = subprocess.run(
-            [*cmd, *missing, "-d", str(CACHE)], capture_output=True, text=True, timeout=300
-        )
-        if done.returncode != 0:
-            pytest.skip(f"pip could not fetch {missing} (offline?): {done.stderr[-200:]}")
+    try:
+        archives = [fetch_sdist(spec, CACHE) for spec in SDISTS]
+    except Unavailable as err:
+        pytest.skip(f"the C sources cannot be had (offline?): {err}")
     out = []
-    for name in sorted(SDISTS):
-        with tarfile.open(CACHE / name) as tar:
+    for archive in archives:
+        with tarfile.open(archive) as tar:
             for member in tar.getmembers():
                 language = LANGUAGES.get(Path(member.name).suffix)
                 file = tar.extractfile(member) if member.isfile() else None

@@ -24,8 +24,9 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import sdists
+
 VERSION = "0.14.0"
-SDIST = f"tiktoken-{VERSION}.tar.gz"
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "ferrochunk"
 TEST_FILES = (
     "tests/__init__.py",
@@ -52,8 +53,7 @@ assert tiktoken is ferrochunk.tiktoken, tiktoken
 '''
 
 
-class Unavailable(Exception):
-    """tiktoken's tests cannot be had here (no cached sdist and no network, bad layout)."""
+Unavailable = sdists.Unavailable  # the suite cannot be had here (no sdist, bad layout)
 
 
 @dataclass
@@ -70,32 +70,7 @@ class Report:
 
 def fetch_sdist(cache: Path = CACHE) -> Path:
     """``$FERROCHUNK_TIKTOKEN_SDIST``, the cached sdist, or PyPI's (into the cache)."""
-    given = os.environ.get("FERROCHUNK_TIKTOKEN_SDIST")
-    if given:
-        if not Path(given).is_file():
-            raise Unavailable(f"FERROCHUNK_TIKTOKEN_SDIST={given} is not a file")
-        return Path(given)
-    if (cache / SDIST).is_file():
-        return cache / SDIST
-    wanted = f"tiktoken=={VERSION}"
-    cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:"]
-    cache.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=cache) as tmp:
-        try:
-            done = subprocess.run(
-                [*cmd, "--quiet", "--disable-pip-version-check", "-d", tmp, wanted],
-                capture_output=True,
-                text=True,
-                timeout=180,
-                check=False,
-            )
-        except (OSError, subprocess.TimeoutExpired) as err:
-            raise Unavailable(f"pip download {wanted} failed: {err}") from None
-        found = Path(tmp) / SDIST
-        if done.returncode or not found.is_file():
-            raise Unavailable(f"pip download {wanted} failed: {done.stderr.strip()[-500:]}")
-        found.replace(cache / SDIST)  # complete files only: a failed run leaves none
-    return cache / SDIST
+    return sdists.fetch_sdist(f"tiktoken=={VERSION}", cache, env="FERROCHUNK_TIKTOKEN_SDIST")
 
 
 def extract_tests(sdist: Path, dest: Path) -> Path:
