@@ -23,7 +23,7 @@ import signal
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Optional
+from typing import Optional, Union
 
 try:
     import fcntl
@@ -157,6 +157,13 @@ def replaced(target: str) -> Iterator[str]:
     finally:
         if fd is not None:
             os.close(fd)
+
+
+def write_text(target: Union[str, os.PathLike[str]], text: str) -> None:
+    """``text`` as UTF-8 at ``target``, whole or not at all (:func:`replaced`)."""
+    with replaced(os.fspath(target)) as temp:
+        with open(temp, "w", encoding="utf-8") as file:
+            file.write(text)
 
 
 def keep_mode(fd: int, target: str) -> None:

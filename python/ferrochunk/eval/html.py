@@ -9,6 +9,8 @@ import html
 from pathlib import Path
 from typing import Any
 
+from .._atomic import write_text
+
 STYLE = """body{font-family:system-ui,sans-serif;margin:1rem 2rem;max-width:70rem}
 pre{background:#f6f6f6;padding:.5rem;overflow:auto}
 .answer{font:0.85rem/1.5 ui-monospace,monospace;white-space:pre-wrap;background:#fff3c4}
@@ -60,7 +62,7 @@ def write_html(
             )
         out.append("</ol>")
     out.append("</body></html>\n")
-    path.write_text("\n".join(out), encoding="utf-8")
+    write_text(path, "\n".join(out))  # whole or not at all
 
 
 __all__ = ["answer_html", "write_html"]

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Optional, Union
 
+from .._atomic import write_text
 from .chunks import records
 from .page import page
 
@@ -84,7 +85,7 @@ def view(
     chunkers = [chunker] if compare is None else [chunker, compare]
     html = page(documents(sources, chunkers, tokens=tokens), title)
     if out is not None:
-        Path(out).write_text(html, encoding="utf-8")
+        write_text(out, html)  # whole or not at all
     return html
 
 

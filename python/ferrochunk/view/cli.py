@@ -9,6 +9,7 @@ import shlex
 from pathlib import Path
 from typing import Any, NoReturn
 
+from .._atomic import write_text
 from ..cli import UsageError
 from ..cli.checks import check_options
 from ..cli.chunkers import add_chunker_options, public_chunker
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
             docs += documents([Path(path)], chunkers, tokens=tokens)
         except UnicodeDecodeError as err:
             raise UsageError(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
-    Path(args.out).write_text(page(docs, "ferrochunk view: " + ", ".join(args.paths)), "utf-8")
+    write_text(args.out, page(docs, "ferrochunk view: " + ", ".join(args.paths)))
     return 0
 
 
